@@ -1,0 +1,103 @@
+import FerryCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Installs apps into the user's folder so that a half-copied app is never seen: the copy is
+/// staged under a hidden name (the registry skips dot-names), checked, then renamed into place.
+struct AppInstaller {
+    let userApps: String
+    let registry: Registry
+    let paths: FerryPaths
+    let environment: [String: String]
+
+    func install(_ source: String, force: Bool) throws -> InstalledApp {
+        let name = String(source.split(separator: "/").last ?? "")
+        let manifest = try check(source, name: name)
+        let destination = userApps + "/" + name
+        let replaced = try replacedPaths(manifest.bundleIdentifier, destination: destination, force: force)
+        try ensureFolder()
+        let staged = userApps + "/.installing-\(getpid())-" + name
+        try? FileManager.default.removeItem(atPath: staged)
+        do {
+            try FileManager.default.copyItem(atPath: source, toPath: staged)
+            let app = InstalledApp(manifest: manifest, bundlePath: staged,
+                                   manifestPath: name.hasSuffix(".app") ? staged + "/Info.plist" : staged,
+                                   folder: AppFolder(path: userApps, kind: .user), precedence: 0)
+            _ = try LaunchCommand(app: app, url: "x:", sourceApplication: nil, paths: paths, environment: environment)
+            try replaced.forEach(Self.remove)
+            try rename(staged, destination)
+        } catch {
+            try? FileManager.default.removeItem(atPath: staged)
+            throw failure(error)
+        }
+        var installed = registry.app(manifest.bundleIdentifier) ?? InstalledApp(
+            manifest: manifest, bundlePath: destination, manifestPath: destination,
+            folder: AppFolder(path: userApps, kind: .user), precedence: 0)
+        installed.bundlePath = destination
+        return installed
+    }
+
+    private func check(_ source: String, name: String) throws -> Manifest {
+        let manifestPath: String
+        if name.hasSuffix(".app") && isDirectory(source) {
+            manifestPath = source + "/Info.plist"
+        } else if name.hasSuffix(".plist") && !isDirectory(source) {
+            manifestPath = source
+        } else {
+            throw CommandFailure(message: "\(source): is neither a NAME.app folder nor a NAME.plist file", exit: FerryExit.badConfiguration)
+        }
+        switch ManifestLoader.load(path: manifestPath, displayPath: manifestPath) {
+        case .success(let manifest): return manifest
+        case .failure(let error): throw CommandFailure(message: error.description, exit: FerryExit.badConfiguration)
+        }
+    }
+
+    /// What an install must remove: the destination and any same-identifier app in the user's folder.
+    private func replacedPaths(_ identifier: String, destination: String, force: Bool) throws -> [String] {
+        var paths: [String] = []
+        if let existing = registry.app(identifier), existing.folder.path == userApps { paths.append(existing.bundlePath) }
+        if access(destination, F_OK) == 0 && !paths.contains(destination) { paths.append(destination) }
+        guard paths.isEmpty || force else {
+            throw CommandFailure(message: "\(identifier): \(paths[0]) is already installed; use --force to replace it", exit: FerryExit.cannotWrite)
+        }
+        return paths
+    }
+
+    private func ensureFolder() throws {
+        do { try FileManager.default.createDirectory(atPath: userApps, withIntermediateDirectories: true) } catch {
+            throw CommandFailure(message: "cannot create \(userApps): \(error)", exit: FerryExit.cannotWrite)
+        }
+    }
+
+    private func rename(_ from: String, _ to: String) throws {
+        guard Glibc.rename(from, to) == 0 else {
+            throw CommandFailure(message: "cannot move \(from) to \(to): \(String(cString: strerror(errno)))", exit: FerryExit.cannotWrite)
+        }
+    }
+
+    private func failure(_ error: any Error) -> CommandFailure {
+        if let failure = error as? CommandFailure { return failure }
+        if let launch = error as? LaunchError {
+            return CommandFailure(message: "not installed: \(launch.reason)", exit: FerryExit.badConfiguration)
+        }
+        return CommandFailure(message: "cannot install: \(error)", exit: FerryExit.cannotWrite)
+    }
+
+    /// Renames `path` aside under a hidden name, then deletes it, so it vanishes from the registry at once.
+    static func remove(_ path: String) throws {
+        let parent = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+        let aside = "\(parent)/.removing-\(getpid())-\(path.split(separator: "/").last ?? "")"
+        guard Glibc.rename(path, aside) == 0 else {
+            throw CommandFailure(message: "cannot remove \(path): \(String(cString: strerror(errno)))", exit: FerryExit.cannotWrite)
+        }
+        try? FileManager.default.removeItem(atPath: aside)
+    }
+
+    private func isDirectory(_ path: String) -> Bool {
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
+    }
+}

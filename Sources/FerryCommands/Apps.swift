@@ -1,0 +1,58 @@
+import ArgumentParser
+import FerryCore
+
+extension Ferry {
+    struct Apps: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the installed apps, highest precedence first.")
+
+        @Flag(help: "Print a JSON array.")
+        var json = false
+
+        struct Entry: Encodable {
+            var bundleIdentifier: String
+            var name: String
+            var version: String?
+            var schemes: [String]
+            var documentTypes: [String]
+            var folder: String
+            var kind: String
+            var path: String
+
+            init(_ app: InstalledApp) {
+                bundleIdentifier = app.bundleIdentifier
+                name = app.manifest.visibleName
+                version = app.manifest.shortVersion ?? app.manifest.version
+                schemes = app.manifest.urlTypes.flatMap(\.schemes)
+                documentTypes = app.manifest.documentTypes.compactMap { $0.name ?? $0.contentTypes.first }
+                folder = app.folder.path
+                kind = app.folder.kind.rawValue
+                path = app.bundlePath
+            }
+        }
+
+        func run() throws {
+            let registry = Context().registry()
+            let entries = registry.apps.map(Entry.init)
+            if json {
+                print(JSONOutput.document(entries))
+                return
+            }
+            let rows = entries.map { [$0.bundleIdentifier, $0.name, $0.version ?? "-", $0.schemes.joined(separator: ","), $0.kind] }
+            print(Table.render(header: ["BUNDLE ID", "NAME", "VERSION", "SCHEMES", "FOLDER"], rows: rows), terminator: "")
+            for diagnostic in registry.diagnostics { printError("ferry: skipped \(diagnostic)") }
+        }
+    }
+}
+
+/// Plain aligned columns for listings.
+enum Table {
+    static func render(header: [String], rows: [[String]]) -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count + 2)
+            }.joined() + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,61 @@
+import FerryCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What every command needs: the environment, Ferry's paths and the user's choices.
+struct Context {
+    var environment: [String: String]
+    var paths: FerryPaths
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+        paths = FerryPaths(environment: environment, builtInSchemes: Self.builtInSchemes(environment))
+    }
+
+    /// Reads every app folder now: changes on disk count from the next command, with no cache.
+    func registry() -> Registry { Registry(folders: paths.appFolders) }
+
+    func defaults() throws -> HandlerDefaults {
+        do {
+            return try HandlerDefaults.load(from: paths.defaultsFile)
+        } catch {
+            throw CommandFailure(message: error.description, exit: FerryExit.badConfiguration)
+        }
+    }
+
+    /// `FERRY_SCHEMES_DIR`, else `share/ferry/schemes` beside the binary's prefix, else the
+    /// `schemes` folder of the source checkout the binary was built in.
+    static func builtInSchemes(_ environment: [String: String]) -> String? {
+        if let dir = environment["FERRY_SCHEMES_DIR"], !dir.isEmpty { return dir }
+        guard var dir = executableDirectory() else { return nil }
+        let installed = dir + "/../share/ferry/schemes"
+        if isDirectory(installed) { return installed }
+        while dir != "/" && !dir.isEmpty {
+            if isDirectory(dir + "/schemes") && access(dir + "/Package.swift", F_OK) == 0 { return dir + "/schemes" }
+            dir = String(dir[..<(dir.lastIndex(of: "/") ?? dir.startIndex)])
+        }
+        return nil
+    }
+
+    private static func executableDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// Writes one line to stderr.
+func printError(_ message: String) {
+    let line = message + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import FerryCore
+
+extension Ferry {
+    struct Default: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or choose the app that handles a scheme.",
+            discussion: "The choice is kept in $XDG_CONFIG_HOME/ferry/defaults.json and beats LSHandlerRank; reserved schemes cannot be reassigned."
+        )
+
+        @Flag(help: "Forget the choice for the scheme.")
+        var clear = false
+
+        @Argument(help: "The scheme, such as todolist.")
+        var scheme: String
+
+        @Argument(help: ArgumentHelp("The app to choose.", valueName: "bundle-id"))
+        var bundleIdentifier: String?
+
+        func validate() throws {
+            guard URLScheme.isValid(scheme) else { throw ValidationError("\"\(scheme)\" is not a valid scheme \(URLScheme.rule)") }
+            if clear && bundleIdentifier != nil { throw ValidationError("Give a bundle id or --clear, not both.") }
+        }
+
+        func run() throws {
+            let context = Context()
+            var defaults = try context.defaults()
+            let registry = context.registry()
+            guard clear || bundleIdentifier != nil else {
+                let resolution = registry.resolve(scheme: scheme, defaults: defaults)
+                print("\(resolution.scheme): \(resolution.handler?.bundleIdentifier ?? "no handler") (\(resolution.rule?.rawValue ?? "unclaimed"))")
+                return
+            }
+            if let bundleIdentifier { try check(bundleIdentifier, registry: registry) }
+            defaults.set(bundleIdentifier, for: scheme)
+            do { try defaults.save(to: context.paths.defaultsFile) } catch {
+                throw CommandFailure(message: error.description, exit: FerryExit.cannotWrite)
+            }
+        }
+
+        private func check(_ identifier: String, registry: Registry) throws {
+            let scheme = scheme.lowercased()
+            if registry.reservedSchemes.contains(scheme) {
+                throw CommandFailure(message: "\(scheme): is reserved for the system handler and cannot be reassigned", exit: FerryExit.no)
+            }
+            guard let app = registry.app(identifier) else {
+                throw CommandFailure(message: "no app \(identifier) is installed; see ferry apps", exit: FerryExit.unknownApp)
+            }
+            let ranks = app.manifest.urlTypes.filter { $0.schemes.contains(scheme) }.map(\.rank)
+            guard let rank = ranks.max(), rank != .none else {
+                let why = ranks.isEmpty ? "does not declare" : "declares with LSHandlerRank None"
+                throw CommandFailure(message: "\(identifier) \(why) \(scheme): in CFBundleURLTypes; it cannot handle it", exit: FerryExit.no)
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import FerryCore
+
+/// The checks behind `ferry doctor`.
+struct DoctorChecks {
+    typealias Problem = Ferry.Doctor.Problem
+
+    let context: Context
+
+    func run() -> [Problem] {
+        let registry = context.registry()
+        var problems: [Problem] = []
+        if !context.paths.appFolders.contains(where: { $0.kind == .builtIn }) {
+            problems.append(Problem(subject: "schemes", problem: "the built-in scheme declarations were not found",
+                                    fix: "set FERRY_SCHEMES_DIR to the schemes folder of Ferry's source or install"))
+        }
+        problems += registry.diagnostics.map {
+            Problem(subject: $0.file, problem: "skipped: \($0.keyPath.isEmpty ? "" : $0.keyPath + ": ")\($0.message)",
+                    fix: "correct the manifest, or remove it")
+        }
+        problems += registry.shadowed.map {
+            Problem(subject: $0.app.bundleIdentifier, problem: "\($0.app.bundlePath) is hidden by \($0.winner.bundlePath)",
+                    fix: "remove one of the two copies")
+        }
+        problems += launchProblems(registry) + schemeProblems(registry) + queryProblems(registry)
+        return problems
+    }
+
+    private func launchProblems(_ registry: Registry) -> [Problem] {
+        registry.apps.compactMap { app -> Problem? in
+            do {
+                _ = try LaunchCommand(app: app, url: "x:", sourceApplication: nil, paths: context.paths,
+                                      environment: context.environment)
+                return nil
+            } catch {
+                let fix = app.isSystem ? "install the desktop opener (apt-get install xdg-utils)" : "fix the manifest's program, or ferry uninstall \(app.bundleIdentifier)"
+                return Problem(subject: app.bundleIdentifier, problem: "cannot start: \((error as? LaunchError)?.reason ?? "\(error)")", fix: fix)
+            }
+        }
+    }
+
+    private func schemeProblems(_ registry: Registry) -> [Problem] {
+        let defaults: HandlerDefaults
+        do { defaults = try context.defaults() } catch {
+            return [Problem(subject: context.paths.defaultsFile, problem: "\(error)", fix: "fix or remove the file")]
+        }
+        return registry.claimedSchemes.flatMap { scheme in
+            let resolution = registry.resolve(scheme: scheme, defaults: defaults)
+            var problems: [Problem] = resolution.ignoredClaims.map {
+                Problem(subject: $0.app.bundleIdentifier, problem: "claims the reserved scheme \(scheme):, which is ignored",
+                        fix: "remove \(scheme) from its CFBundleURLTypes")
+            }
+            if !resolution.conflict.isEmpty {
+                let names = resolution.conflict.map(\.bundleIdentifier).joined(separator: ", ")
+                problems.append(Problem(subject: "scheme \(scheme)", problem: "conflict: \(names) tie; \(resolution.handler?.bundleIdentifier ?? "") wins by tie-break",
+                                        fix: "ferry default \(scheme) BUNDLE-ID"))
+            }
+            if let note = resolution.unusableDefault {
+                problems.append(Problem(subject: "scheme \(scheme)", problem: note, fix: "ferry default --clear \(scheme)"))
+            }
+            return problems
+        }
+    }
+
+    private func queryProblems(_ registry: Registry) -> [Problem] {
+        registry.apps.filter { $0.manifest.queriesSchemes.count > Ferry.CanOpen.queryLimit }.map {
+            Problem(subject: $0.bundleIdentifier,
+                    problem: "lists \($0.manifest.queriesSchemes.count) schemes in LSApplicationQueriesSchemes; only the first \(Ferry.CanOpen.queryLimit) count",
+                    fix: "keep the \(Ferry.CanOpen.queryLimit) schemes it really queries")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+
+/// The `ferry` command: dispatches URLs to the apps that declare them.
+public struct Ferry: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "ferry",
+        abstract: "Open URLs with the apps that declare them, iOS-style.",
+        discussion: """
+            Apps declare the URL schemes they open in Info.plist-style manifests. Exit codes: \
+            0 done, 1 no (can-open, doctor), 64 usage, 65 invalid URL, 67 unknown app, \
+            69 no handler for the scheme, 71 handler failed to start, 73 cannot write, 78 bad manifest or config.
+            """,
+        version: FerryVersion.string,
+        subcommands: [
+            Open.self, CanOpen.self, Apps.self, Schemes.self, Default.self,
+            Install.self, Uninstall.self, Doctor.self,
+        ]
+    )
+
+    public init() {}
+}
+
+/// Ferry's version, shown by `ferry --version`.
+public enum FerryVersion {
+    public static let string = "0.1.0"
+}
+
+extension Ferry {
+    /// Parses `arguments`, runs the command and exits with its code; a ``CommandFailure`` becomes
+    /// one `ferry: …` line on stderr.
+    public static func runMain(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            exit(withError: nil)
+        } catch let failure as CommandFailure {
+            printError("ferry: \(failure.message)")
+            exit(withError: failure.exit)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

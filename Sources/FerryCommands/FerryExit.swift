@@ -1,0 +1,27 @@
+import ArgumentParser
+
+/// Ferry's documented exit codes (sysexits-style, so scripts can tell failures apart).
+public enum FerryExit {
+    /// The answer is no: `can-open` cannot open, `doctor` found problems.
+    public static let no = ExitCode(1)
+    /// The URL is not valid under RFC 3986.
+    public static let invalidURL = ExitCode(65)
+    /// A named bundle identifier is not installed.
+    public static let unknownApp = ExitCode(67)
+    /// No app handles the URL's scheme.
+    public static let noHandler = ExitCode(69)
+    /// The handler could not be started.
+    public static let launchFailed = ExitCode(71)
+    /// A file or folder could not be written.
+    public static let cannotWrite = ExitCode(73)
+    /// A manifest or Ferry's own config file is malformed.
+    public static let badConfiguration = ExitCode(78)
+}
+
+/// A failure a command reports in one line on stderr, with the exit code that goes with it.
+struct CommandFailure: Error, CustomStringConvertible {
+    var message: String
+    var exit: ExitCode
+
+    var description: String { message }
+}

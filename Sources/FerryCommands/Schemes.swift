@@ -1,0 +1,60 @@
+import ArgumentParser
+import FerryCore
+
+extension Ferry {
+    struct Schemes: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every claimed scheme, its handler and the rule that chose it.",
+            discussion: """
+                Rules, in order: a reserved scheme goes to its built-in system handler; then the user's \
+                choice (ferry default); then the highest LSHandlerRank (Owner > Default > Alternate; None \
+                never handles); then the earlier folder in the search path, then the bundle identifier in \
+                byte order — a tie that is reported as a conflict.
+                """
+        )
+
+        @Flag(help: "Print a JSON array.")
+        var json = false
+
+        struct Entry: Encodable {
+            var scheme: String
+            var handler: String?
+            var rule: String?
+            var claims: [String]
+            var ignoredClaims: [String]
+            var conflict: [String]
+            var note: String?
+
+            init(_ resolution: SchemeResolution) {
+                scheme = resolution.scheme
+                handler = resolution.handler?.bundleIdentifier
+                rule = resolution.rule?.rawValue
+                claims = resolution.claims.map { "\($0.app.bundleIdentifier) (\($0.rank.rawValue))" }
+                ignoredClaims = resolution.ignoredClaims.map(\.app.bundleIdentifier)
+                conflict = resolution.conflict.map(\.bundleIdentifier)
+                note = resolution.unusableDefault
+            }
+
+            var remarks: String {
+                var parts: [String] = []
+                if !conflict.isEmpty { parts.append("conflict: \(conflict.joined(separator: ", ")) tie; choose with ferry default \(scheme) BUNDLE-ID") }
+                if !ignoredClaims.isEmpty { parts.append("reserved; ignored claim by \(ignoredClaims.joined(separator: ", "))") }
+                if let note { parts.append(note) }
+                return parts.joined(separator: "; ")
+            }
+        }
+
+        func run() throws {
+            let context = Context()
+            let registry = context.registry()
+            let defaults = try context.defaults()
+            let entries = registry.claimedSchemes.map { Entry(registry.resolve(scheme: $0, defaults: defaults)) }
+            if json {
+                print(JSONOutput.document(entries))
+                return
+            }
+            let rows = entries.map { [$0.scheme, $0.handler ?? "-", $0.rule ?? "-", $0.remarks] }
+            print(Table.render(header: ["SCHEME", "HANDLER", "RULE", "NOTES"], rows: rows), terminator: "")
+        }
+    }
+}

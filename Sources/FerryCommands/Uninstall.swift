@@ -1,0 +1,24 @@
+import ArgumentParser
+import FerryCore
+
+extension Ferry {
+    struct Uninstall: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an app from the user's apps folder.")
+
+        @Argument(help: ArgumentHelp("The app to remove.", valueName: "bundle-id"))
+        var bundleIdentifier: String
+
+        func run() throws {
+            let context = Context()
+            let registry = context.registry()
+            guard let app = registry.app(bundleIdentifier) else {
+                throw CommandFailure(message: "no app \(bundleIdentifier) is installed; see ferry apps", exit: FerryExit.unknownApp)
+            }
+            guard app.folder.path == context.paths.userApps else {
+                throw CommandFailure(message: "\(bundleIdentifier) is installed in \(app.folder.path), not in your apps folder; remove \(app.bundlePath) there", exit: FerryExit.cannotWrite)
+            }
+            try AppInstaller.remove(app.bundlePath)
+            print("removed \(bundleIdentifier) (\(app.bundlePath))")
+        }
+    }
+}

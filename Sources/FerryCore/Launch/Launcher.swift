@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts handlers as child processes with `posix_spawn`: no shell, so nothing in a URL is interpreted.
+public enum Launcher {
+    /// How a waited-for handler ended.
+    public enum Termination: Sendable, Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal ended it.
+        case signalled(Int32)
+
+        /// The status a shell would report: the exit status, or 128 + the signal number.
+        public var shellStatus: Int32 {
+            switch self {
+            case .exited(let status): status
+            case .signalled(let signal): 128 + signal
+            }
+        }
+    }
+
+    /// Creates the app's `Documents` folder and starts the command.
+    ///
+    /// - Returns: The child's process id.
+    /// - Throws: ``LaunchError`` when the folder or the process cannot be created.
+    public static func spawn(_ command: LaunchCommand, bundleIdentifier: String) throws(LaunchError) -> pid_t {
+        do {
+            try FileSystem.createDirectories(command.documents)
+        } catch {
+            throw LaunchError(bundleIdentifier: bundleIdentifier, reason: error.description)
+        }
+        var pid: pid_t = 0
+        let status = withSpawnAttributes { actions, attributes in
+            withCStrings(command.arguments) { argv in
+                withCStrings(command.environment.map { "\($0.key)=\($0.value)" }) { envp in
+                    posix_spawn(&pid, command.executable, &actions, &attributes, argv, envp)
+                }
+            }
+        }
+        guard status == 0 else {
+            throw LaunchError(bundleIdentifier: bundleIdentifier,
+                              reason: "\(command.executable): \(String(cString: strerror(status)))")
+        }
+        return pid
+    }
+
+    /// Waits for a child started by ``spawn(_:bundleIdentifier:)``.
+    public static func wait(for pid: pid_t) -> Termination {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7F
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+    }
+
+    /// Runs `body` with spawn attributes that give the child default signal handling, an empty
+    /// signal mask; the working directory stays the caller's, as with xdg-open.
+    private static func withSpawnAttributes(
+        _ body: (inout posix_spawn_file_actions_t, inout posix_spawnattr_t) -> Int32
+    ) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        var noSignals = sigset_t()
+        var defaultSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&defaultSignals)
+        for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGCHLD] { sigaddset(&defaultSignals, signal) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        return body(&actions, &attributes)
+    }
+}
+
+/// Calls `body` with a NULL-terminated C array of `strings`, valid only during the call.
+func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    let pointers = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return body(pointers)
+}

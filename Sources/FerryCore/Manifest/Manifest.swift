@@ -1,0 +1,92 @@
+/// An app's declaration of what it is and what it opens, read from an Info.plist-style manifest.
+///
+/// Keys keep Apple's names and meaning; see `docs/manifest.md`. Unknown keys are kept in
+/// ``otherKeys`` and otherwise ignored.
+public struct Manifest: Sendable, Equatable {
+    /// `CFBundleIdentifier`: the app's reverse-DNS identity.
+    public var bundleIdentifier: String
+    /// `CFBundleName`.
+    public var name: String?
+    /// `CFBundleDisplayName`.
+    public var displayName: String?
+    /// `CFBundleVersion`.
+    public var version: String?
+    /// `CFBundleShortVersionString`.
+    public var shortVersion: String?
+    /// `CFBundleURLTypes`: the URL schemes the app opens.
+    public var urlTypes: [URLType]
+    /// `CFBundleDocumentTypes`: the kinds of file the app opens.
+    public var documentTypes: [DocumentType]
+    /// `LSApplicationQueriesSchemes`: schemes the app may ask `can-open` about.
+    public var queriesSchemes: [String]
+    /// `UIApplicationExitsOnSuspend`.
+    public var exitsOnSuspend: Bool
+    /// `UIBackgroundModes`.
+    public var backgroundModes: [String]
+    /// How to start the app: `ProgramArguments` or `CFBundleExecutable`.
+    public var program: Program?
+    /// Every key Ferry does not interpret, kept as read.
+    public var otherKeys: [String: PropertyListValue]
+
+    /// The name people see: display name, then name, then the bundle identifier.
+    public var visibleName: String { displayName ?? name ?? bundleIdentifier }
+}
+
+extension Manifest {
+    /// One entry of `CFBundleURLTypes`.
+    public struct URLType: Sendable, Equatable {
+        /// `CFBundleURLName`.
+        public var name: String?
+        /// `CFBundleURLSchemes`, lowercased (schemes are case-insensitive).
+        public var schemes: [String]
+        /// `CFBundleTypeRole`.
+        public var role: Role
+        /// `LSHandlerRank`.
+        public var rank: HandlerRank
+    }
+
+    /// One entry of `CFBundleDocumentTypes`.
+    public struct DocumentType: Sendable, Equatable {
+        /// `CFBundleTypeName`.
+        public var name: String?
+        /// `LSItemContentTypes` (UTIs).
+        public var contentTypes: [String]
+        /// `CFBundleTypeExtensions`, lowercased, without the dot.
+        public var extensions: [String]
+        /// `CFBundleTypeMIMETypes`, lowercased.
+        public var mimeTypes: [String]
+        /// `CFBundleTypeRole`.
+        public var role: Role
+        /// `LSHandlerRank`.
+        public var rank: HandlerRank
+    }
+
+    /// How the app's process is started.
+    public enum Program: Sendable, Equatable {
+        /// `CFBundleExecutable`: a path relative to the bundle; the URL is the one argument.
+        case executable(String)
+        /// `ProgramArguments`: argv as given; `%u` is replaced by the URL, else it is appended.
+        case arguments([String])
+    }
+
+    /// `CFBundleTypeRole`.
+    public enum Role: String, Sendable, Equatable, CaseIterable {
+        case editor = "Editor", viewer = "Viewer", shell = "Shell", none = "None"
+    }
+
+    /// `LSHandlerRank`, ordered so that a greater rank wins.
+    public enum HandlerRank: String, Sendable, Equatable, Comparable, CaseIterable {
+        case none = "None", alternate = "Alternate", `default` = "Default", owner = "Owner"
+
+        private var order: Int {
+            switch self {
+            case .none: 0
+            case .alternate: 1
+            case .default: 2
+            case .owner: 3
+            }
+        }
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.order < rhs.order }
+    }
+}

@@ -1,0 +1,58 @@
+/// A manifest that cannot be used, with the file and key path at fault.
+///
+/// Its description is the one-line diagnostic users see, for example
+/// `todo.app/Info.plist: CFBundleURLTypes[0].CFBundleURLSchemes[1]: "to do" is not a valid scheme`.
+public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem this is.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case unreadable, notAPropertyList, missingKey, wrongType, invalidValue
+        }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The file could not be read.
+        public static let unreadable = Code(.unreadable)
+        /// The bytes are not a property list, or its root is not a dictionary.
+        public static let notAPropertyList = Code(.notAPropertyList)
+        /// A required key is absent.
+        public static let missingKey = Code(.missingKey)
+        /// A key holds a value of the wrong type.
+        public static let wrongType = Code(.wrongType)
+        /// A key holds a value of the right type that is not allowed.
+        public static let invalidValue = Code(.invalidValue)
+
+        public var description: String { base.rawValue }
+    }
+
+    /// The kind of problem.
+    public var code: Code
+    /// The manifest's path as shown to users (relative to its apps folder where possible).
+    public var file: String
+    /// The key path at fault, such as `CFBundleURLTypes[0].CFBundleURLSchemes[1]`; empty for the file.
+    public var keyPath: String
+    /// What is wrong, in a few words.
+    public var message: String
+
+    public init(code: Code, file: String, keyPath: String, message: String) {
+        self.code = code
+        self.file = file
+        self.keyPath = keyPath
+        self.message = message
+    }
+
+    public var description: String {
+        keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)"
+    }
+}
+
+/// A problem found inside a property list, before the file it came from is known.
+struct ManifestIssue: Error {
+    var code: ManifestError.Code
+    var keyPath: String
+    var message: String
+
+    func located(in file: String) -> ManifestError {
+        ManifestError(code: code, file: file, keyPath: keyPath, message: message)
+    }
+}

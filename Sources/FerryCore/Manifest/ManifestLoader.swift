@@ -1,0 +1,54 @@
+import FoundationEssentials
+
+/// Reads manifest files: XML or binary property lists.
+public enum ManifestLoader {
+    /// Loads and checks the manifest at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The file to read.
+    ///   - displayPath: How diagnostics name the file, such as `todo.app/Info.plist`.
+    /// - Returns: The manifest, or the one diagnostic that explains why it cannot be used.
+    public static func load(path: String, displayPath: String) -> Result<Manifest, ManifestError> {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return .failure(ManifestError(code: .unreadable, file: displayPath, keyPath: "",
+                                          message: "cannot be read (\(FileSystem.reason(error)))"))
+        }
+        return parse(bytes, displayPath: displayPath)
+    }
+
+    /// Checks a manifest already in memory.
+    public static func parse(_ bytes: Data, displayPath: String) -> Result<Manifest, ManifestError> {
+        let root: PropertyListValue
+        do {
+            root = try PropertyListDecoder().decode(PropertyListValue.self, from: bytes)
+        } catch {
+            return .failure(ManifestError(code: .notAPropertyList, file: displayPath, keyPath: "",
+                                          message: "is not a valid property list (\(describe(error)))"))
+        }
+        do {
+            return .success(try Manifest(propertyList: root))
+        } catch {
+            return .failure(error.located(in: displayPath))
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error else { return "\(error)" }
+        if let underlying = context.underlyingError as? CocoaError,
+           let detail = underlying.userInfo["NSDebugDescription"] as? String {
+            return detail.trimmingTrailingPeriod()
+        }
+        return context.debugDescription.trimmingTrailingPeriod()
+    }
+}
+
+extension String {
+    func trimmingTrailingPeriod() -> String {
+        var result = self
+        while result.hasSuffix(".") { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,58 @@
+/// Every app in the search path, read fresh from disk: nothing is cached between commands.
+public struct Registry: Sendable {
+    /// An app hidden by another with the same bundle identifier higher in the search path.
+    public struct Shadowed: Sendable, Equatable {
+        /// The app that is ignored.
+        public var app: InstalledApp
+        /// The app that wins.
+        public var winner: InstalledApp
+    }
+
+    /// The apps in effect, in search-path order, one per bundle identifier.
+    public private(set) var apps: [InstalledApp]
+    /// Apps hidden by a same-identifier app that takes precedence.
+    public private(set) var shadowed: [Shadowed]
+    /// One diagnostic per manifest that could not be used.
+    public private(set) var diagnostics: [ManifestError]
+
+    private var byIdentifier: [String: Int]
+
+    /// Reads every manifest in `folders`.
+    ///
+    /// - Parameter folders: The app folders, highest precedence first.
+    public init(folders: [AppFolder]) {
+        let scan = AppScanner.scan(folders)
+        self.init(apps: scan.apps, diagnostics: scan.diagnostics)
+    }
+
+    /// A registry over apps already loaded, in precedence order.
+    public init(apps candidates: [InstalledApp], diagnostics: [ManifestError] = []) {
+        apps = []
+        shadowed = []
+        byIdentifier = [:]
+        self.diagnostics = diagnostics
+        for app in candidates {
+            if let index = byIdentifier[app.bundleIdentifier] {
+                shadowed.append(Shadowed(app: app, winner: apps[index]))
+            } else {
+                byIdentifier[app.bundleIdentifier] = apps.count
+                apps.append(app)
+            }
+        }
+    }
+
+    /// The app with `bundleIdentifier`, if installed.
+    public func app(_ bundleIdentifier: String) -> InstalledApp? {
+        byIdentifier[bundleIdentifier].map { apps[$0] }
+    }
+
+    /// Every scheme some app claims, sorted.
+    public var claimedSchemes: [String] {
+        Set(apps.flatMap { $0.manifest.urlTypes.flatMap(\.schemes) }).sorted()
+    }
+
+    /// The schemes declared by built-in system handlers: no third party may take them.
+    public var reservedSchemes: Set<String> {
+        Set(apps.filter(\.isSystem).flatMap { $0.manifest.urlTypes.flatMap(\.schemes) })
+    }
+}

@@ -1,0 +1,3 @@
+import FerryCommands
+
+Ferry.runMain()
