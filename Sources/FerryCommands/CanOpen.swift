@@ -36,7 +36,7 @@ extension Ferry {
             do { parsed = try FerryURL(url) } catch {
                 throw CommandFailure(message: error.description, exit: FerryExit.invalidURL)
             }
-            let registry = context.registry()
+            let registry = context.registry(mentioning: [parsed.scheme] + [from].compactMap { $0 })
             var answer = Answer(url: url, canOpen: false, reason: "")
             if let refusal = try refusal(for: parsed.scheme, registry: registry) {
                 answer.reason = refusal

@@ -41,13 +41,17 @@ extension Ferry {
 
         func run() throws {
             let context = Context()
-            var opener = URLOpener(context: context, registry: context.registry(), options: options)
-            try opener.checkNamedApps(app: app, source: source)
+            var schemes: [String] = []
             for argument in urls where argument != "-" {
-                do { _ = try FerryURL(argument) } catch {
+                do { schemes.append(try FerryURL(argument).scheme) } catch {
                     throw CommandFailure(message: error.description, exit: FerryExit.invalidURL)
                 }
             }
+            // Stdin's schemes are unknown up front, so it needs every manifest.
+            let registry = urls.contains("-") ? context.registry()
+                : context.registry(mentioning: schemes + [app, source].compactMap { $0 })
+            var opener = URLOpener(context: context, registry: registry, options: options)
+            try opener.checkNamedApps(app: app, source: source)
             for argument in urls {
                 if argument == "-" {
                     while let line = readLine() { opener.open(line.trimmingCarriageReturn()) }

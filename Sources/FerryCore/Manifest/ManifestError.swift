@@ -6,7 +6,7 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     /// What kind of problem this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case unreadable, notAPropertyList, missingKey, wrongType, invalidValue
+            case unreadable, notAPropertyList, missingKey, wrongType, invalidValue, filteredOut
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -21,6 +21,8 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         public static let wrongType = Code(.wrongType)
         /// A key holds a value of the right type that is not allowed.
         public static let invalidValue = Code(.invalidValue)
+        /// Not an error: a ``ManifestFilter`` showed the file cannot matter, so it was not decoded.
+        public static let filteredOut = Code(.filteredOut)
 
         public var description: String { base.rawValue }
     }

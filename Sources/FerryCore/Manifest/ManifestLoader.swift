@@ -7,14 +7,18 @@ public enum ManifestLoader {
     /// - Parameters:
     ///   - path: The file to read.
     ///   - displayPath: How diagnostics name the file, such as `todo.app/Info.plist`.
+    ///   - filter: When given, a file that cannot match it is not decoded (code `filteredOut`).
     /// - Returns: The manifest, or the one diagnostic that explains why it cannot be used.
-    public static func load(path: String, displayPath: String) -> Result<Manifest, ManifestError> {
+    public static func load(path: String, displayPath: String, filter: ManifestFilter? = nil) -> Result<Manifest, ManifestError> {
         let bytes: Data
         do {
             bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return .failure(ManifestError(code: .unreadable, file: displayPath, keyPath: "",
                                           message: "cannot be read (\(FileSystem.reason(error)))"))
+        }
+        if let filter, !filter.mayMatch(bytes) {
+            return .failure(ManifestError(code: .filteredOut, file: displayPath, keyPath: "", message: "skipped by filter"))
         }
         return parse(bytes, displayPath: displayPath)
     }

@@ -5,15 +5,15 @@ enum AppScanner {
         var diagnostics: [ManifestError] = []
     }
 
-    static func scan(_ folders: [AppFolder]) -> Result {
+    static func scan(_ folders: [AppFolder], filter: ManifestFilter? = nil) -> Result {
         var result = Result()
         for (index, folder) in folders.enumerated() {
-            scan(folder, precedence: index, into: &result)
+            scan(folder, precedence: index, filter: filter, into: &result)
         }
         return result
     }
 
-    private static func scan(_ folder: AppFolder, precedence: Int, into result: inout Result) {
+    private static func scan(_ folder: AppFolder, precedence: Int, filter: ManifestFilter?, into result: inout Result) {
         guard let names = FileSystem.entries(of: folder.path) else { return }
         for name in names where !name.hasPrefix(".") {
             let bundlePath = folder.path + "/" + name
@@ -26,11 +26,13 @@ enum AppScanner {
                 continue
             }
             let display = String(manifestPath.dropFirst(folder.path.count + 1))
-            switch ManifestLoader.load(path: manifestPath, displayPath: display) {
+            switch ManifestLoader.load(path: manifestPath, displayPath: display, filter: filter) {
             case .success(let manifest):
                 result.apps.append(InstalledApp(manifest: manifest, bundlePath: bundlePath,
                                                 manifestPath: manifestPath, folder: folder,
                                                 precedence: precedence))
+            case .failure(let error) where error.code == .filteredOut:
+                continue
             case .failure(var error):
                 error.file = folder.kind == .user ? display : manifestPath
                 result.diagnostics.append(error)

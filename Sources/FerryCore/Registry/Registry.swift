@@ -19,9 +19,12 @@ public struct Registry: Sendable {
 
     /// Reads every manifest in `folders`.
     ///
-    /// - Parameter folders: The app folders, highest precedence first.
-    public init(folders: [AppFolder]) {
-        let scan = AppScanner.scan(folders)
+    /// - Parameters:
+    ///   - folders: The app folders, highest precedence first.
+    ///   - filter: When given, only manifests that may mention its words are decoded: enough to
+    ///     resolve one scheme or find one app, much faster with many apps installed.
+    public init(folders: [AppFolder], filter: ManifestFilter? = nil) {
+        let scan = AppScanner.scan(folders, filter: filter)
         self.init(apps: scan.apps, diagnostics: scan.diagnostics)
     }
 
