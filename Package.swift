@@ -28,6 +28,6 @@ let package = Package(
             dependencies: ["FerryCore"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FerryCommandsTests", dependencies: ["FerryCommands", "FerryCore"]),
+        .testTarget(name: "FerryCommandsTests", dependencies: ["FerryCommands", "FerryCore", "ferry"]),
     ]
 )

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@Suite struct OpenEndToEndTests {
+    static let hostileURLs = [
+        "todolist://www.acme.com?Quarterly%20Report#200806231300",
+        "todolist://x/a%20b%22q%22'single'",
+        "todolist://x/$(touch%20pwned)",
+        "todolist://x/;rm%20-rf%20~;%60id%60&&x!*+,=:@",
+        "todolist://x/%C3%A9t%C3%A9?%E2%9C%93",
+    ]
+
+    @Test(arguments: hostileURLs)
+    func theHandlerGetsTheURLAsOneUntouchedArgument(_ url: String) throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        let outcome = try world.run("open", "--wait", url)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(world.received("com.acme.todo") == [url])
+        #expect(!FileManager.default.fileExists(atPath: world.documents("com.acme.todo") + "/pwned"))
+    }
+
+    @Test func anEightKiBURLArrivesWhole() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        let url = "todolist://x/" + String(repeating: "a", count: 8 * 1024)
+        #expect(try world.run("open", "--wait", url).status == 0)
+        #expect(world.received("com.acme.todo") == [url])
+    }
+
+    @Test(arguments: [
+        ("todolist://x/a b", "a space at position 15 is not allowed in the path; did you mean todolist://x/a%20b?"),
+        ("todolist://x/\"q\"", "\"\"\" at position 14 is not allowed in the path"),
+        ("todolist://x/été", "a non-ASCII character at position 14 is not allowed in the path; did you mean todolist://x/%C3%A9t%C3%A9?"),
+        ("no scheme here", "it has no scheme"),
+    ])
+    func invalidURLsExit65AndStartNothing(_ url: String, _ message: String) throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        let outcome = try world.run("open", "todolist://fine", url)
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.hasPrefix("ferry: invalid URL"))
+        #expect(outcome.stderr.contains(message))
+        #expect(outcome.stderr.split(separator: "\n").count == 1)
+        usleep(100_000)
+        #expect(!FileManager.default.fileExists(atPath: world.documents("com.acme.todo") + "/urls"))
+    }
+
+    @Test func exitCodesForNoHandlerAndFailedStart() throws {
+        let world = try FerryWorld()
+        let unknown = try world.run("open", "nosuch://x")
+        #expect(unknown.status == 69)
+        #expect(unknown.stderr == "ferry: no app handles nosuch: URLs; install one with ferry install, or see ferry schemes\n")
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        try FileManager.default.removeItem(atPath: world.apps + "/com.acme.todo.app/record")
+        let broken = try world.run("open", "todolist://x")
+        #expect(broken.status == 71)
+        #expect(broken.stderr.hasPrefix("ferry: com.acme.todo failed to start: \(world.apps)/com.acme.todo.app/record does not exist"))
+    }
+
+    @Test func waitReturnsTheHandlersStatus() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"], extra: ["ProgramArguments": ["sh", "-c", "exit 7"]])
+        #expect(try world.run("open", "--wait", "todolist://x").status == 7)
+    }
+
+    @Test func stdinURLsAreOpenedInOrderAndBadLinesReported() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        let outcome = try world.run("open", "--wait", "-", stdin: "todolist://1\r\n\ntodolist://bad url\ntodolist://2\n")
+        #expect(outcome.status == 65)
+        #expect(world.received("com.acme.todo", count: 2) == ["todolist://1", "todolist://2"])
+        #expect(outcome.stderr.contains("invalid URL \"todolist://bad url\""))
+    }
+
+    @Test func appAndSourceOptions() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        try world.addRecorder("com.acme.other", schemes: ["other"])
+        #expect(try world.run("open", "--wait", "--app", "com.acme.other", "--source", "com.acme.todo", "todolist://x").status == 0)
+        #expect(world.received("com.acme.other") == ["todolist://x"])
+        let source = try String(contentsOfFile: world.documents("com.acme.other") + "/source", encoding: .utf8)
+        #expect(source == "com.acme.todo\n")
+        let missing = try world.run("open", "--app", "com.nope", "todolist://x")
+        #expect(missing.status == 67)
+    }
+
+    @Test func withoutWaitItReturnsAtOnceAndTheHandlerStillRuns() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        let outcome = try world.run("open", "--json", "todolist://x")
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("\"outcome\":\"started\""))
+        #expect(world.received("com.acme.todo") == ["todolist://x"])
+    }
+}

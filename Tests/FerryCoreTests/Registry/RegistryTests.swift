@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import FerryCore
+
+@Suite struct RegistryTests {
+    @Test func higherFolderWinsForTheSameBundleIdentifier() throws {
+        let temp = try TemporaryFolder()
+        try temp.writeApp("todo", in: "user", app("com.acme.todo", ["todolist"]))
+        try temp.writeApp("todo-old", in: "system", app("com.acme.todo", ["todo"]))
+        let registry = Registry(folders: [temp.folder("user", .user), temp.folder("system", .system)])
+        #expect(registry.apps.map(\.bundleIdentifier) == ["com.acme.todo"])
+        #expect(registry.app("com.acme.todo")?.folder.kind == .user)
+        #expect(registry.shadowed.map(\.app.bundlePath) == [temp.path + "/system/todo-old.app"])
+    }
+
+    @Test func aBadManifestNeverHidesTheOthers() throws {
+        let temp = try TemporaryFolder()
+        try temp.writeApp("good", app("com.acme.good", ["good"]))
+        try temp.writeApp("bad", app("com.acme.bad", ["to do"]))
+        try "<plist><dict>".write(toFile: temp.path + "/apps/broken.plist", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: temp.path + "/apps/empty.app", withIntermediateDirectories: true)
+        let registry = Registry(folders: [temp.folder("apps", .user)])
+        #expect(registry.apps.map(\.bundleIdentifier) == ["com.acme.good"])
+        #expect(registry.diagnostics.map(\.file).sorted() == ["bad.app/Info.plist", "broken.plist", "empty.app/Info.plist"])
+        #expect(registry.diagnostics.contains { $0.description == "bad.app/Info.plist: CFBundleURLTypes[0].CFBundleURLSchemes[0]: \"to do\" is not a valid scheme (a letter, then letters, digits, \"+\", \"-\" or \".\")" })
+    }
+
+    @Test func standalonePlistsAndHiddenEntries() throws {
+        let temp = try TemporaryFolder()
+        try temp.writeApp("man", bundle: false, app("org.ferry.man", ["man"]))
+        try temp.writeApp(".installing-1-x", app("com.acme.hidden", ["hidden"]))
+        let registry = Registry(folders: [temp.folder("apps", .user)])
+        #expect(registry.apps.map(\.bundleIdentifier) == ["org.ferry.man"])
+        #expect(registry.apps.first?.baseDirectory == temp.path + "/apps")
+    }
+}
+
+@Suite struct SchemeResolutionTests {
+    let temp: TemporaryFolder
+    let folders: [AppFolder]
+
+    init() throws {
+        temp = try TemporaryFolder()
+        folders = [temp.folder("user", .user), temp.folder("system", .system), temp.folder("builtin", .builtIn)]
+        try temp.writeApp("web", in: "builtin", app("org.ferry.system.web", ["http", "https"], rank: "Owner"))
+    }
+
+    var registry: Registry { Registry(folders: folders) }
+
+    @Test func reservedSchemesGoToTheSystemHandler() throws {
+        try temp.writeApp("browser", in: "user", app("com.evil.browser", ["HTTP"], rank: "Owner"))
+        let resolution = registry.resolve(scheme: "Http", defaults: HandlerDefaults(choices: ["http": "com.evil.browser"]))
+        #expect(resolution.handler?.bundleIdentifier == "org.ferry.system.web")
+        #expect(resolution.rule == .reserved)
+        #expect(resolution.ignoredClaims.map(\.app.bundleIdentifier) == ["com.evil.browser"])
+        #expect(registry.reservedSchemes == ["http", "https"])
+    }
+
+    @Test func theUsersChoiceBeatsRank() throws {
+        try temp.writeApp("a", in: "user", app("com.a", ["todolist"], rank: "Owner"))
+        try temp.writeApp("b", in: "system", app("com.b", ["todolist"], rank: "Alternate"))
+        let resolution = registry.resolve(scheme: "todolist", defaults: HandlerDefaults(choices: ["todolist": "com.b"]))
+        #expect(resolution.handler?.bundleIdentifier == "com.b")
+        #expect(resolution.rule == .userDefault)
+        #expect(resolution.conflict.isEmpty)
+    }
+
+    @Test func aChoiceThatCannotBeHonouredFallsThroughAndSaysWhy() throws {
+        try temp.writeApp("a", in: "user", app("com.a", ["todolist"]))
+        try temp.writeApp("c", in: "user", app("com.c", ["other"]))
+        let missing = registry.resolve(scheme: "todolist", defaults: HandlerDefaults(choices: ["todolist": "com.gone"]))
+        #expect(missing.handler?.bundleIdentifier == "com.a")
+        #expect(missing.unusableDefault == "the chosen handler com.gone is not installed")
+        let undeclared = registry.resolve(scheme: "todolist", defaults: HandlerDefaults(choices: ["todolist": "com.c"]))
+        #expect(undeclared.unusableDefault == "the chosen handler com.c no longer declares todolist:")
+    }
+
+    @Test func theHighestRankWinsAndNoneNeverHandles() throws {
+        try temp.writeApp("a", in: "user", app("com.a", ["todolist"], rank: "Alternate"))
+        try temp.writeApp("b", in: "system", app("com.b", ["todolist"], rank: "Owner"))
+        try temp.writeApp("c", in: "user", app("com.c", ["todolist", "only"], rank: "None"))
+        let resolution = registry.resolve(scheme: "todolist")
+        #expect(resolution.handler?.bundleIdentifier == "com.b")
+        #expect(resolution.rule == .rank)
+        #expect(resolution.claims.map(\.app.bundleIdentifier) == ["com.b", "com.a"])
+        #expect(registry.resolve(scheme: "only").handler == nil)
+    }
+
+    @Test func ties_preferTheEarlierFolderThenTheSmallerIdentifier_andAreReported() throws {
+        try temp.writeApp("z", in: "user", app("com.z", ["todolist"]))
+        try temp.writeApp("b", in: "user", app("com.b", ["todolist"]))
+        try temp.writeApp("a", in: "system", app("com.a", ["todolist"]))
+        let resolution = registry.resolve(scheme: "todolist")
+        #expect(resolution.handler?.bundleIdentifier == "com.b")
+        #expect(resolution.rule == .tieBreak)
+        #expect(resolution.conflict.map(\.bundleIdentifier) == ["com.b", "com.z", "com.a"])
+    }
+
+    @Test func theBestRankAmongAnAppsURLTypesCounts() throws {
+        try temp.writeApp("a", in: "user", [
+            "CFBundleIdentifier": "com.a",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": ["x"], "LSHandlerRank": "Alternate"],
+                                 ["CFBundleURLSchemes": ["x"], "LSHandlerRank": "Owner"]],
+        ])
+        try temp.writeApp("b", in: "user", app("com.b", ["x"], rank: "Default"))
+        #expect(registry.resolve(scheme: "x").handler?.bundleIdentifier == "com.a")
+    }
+
+    @Test func theFilteredRegistryResolvesLikeTheFullOne() throws {
+        try temp.writeApp("a", in: "user", app("com.a", ["todolist"], rank: "Alternate"))
+        try temp.writeApp("b", in: "system", app("com.b", ["TODOLIST"], rank: "Owner"))
+        try temp.writeApp("c", in: "user", app("com.c", ["other"]))
+        let filtered = Registry(folders: folders, filter: ManifestFilter(mentioning: ["todolist"]))
+        #expect(filtered.apps.map(\.bundleIdentifier) == ["com.a", "com.b"])
+        #expect(filtered.resolve(scheme: "todolist") == registry.resolve(scheme: "todolist"))
+    }
+}

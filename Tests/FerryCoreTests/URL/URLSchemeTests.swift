@@ -1,0 +1,16 @@
+import Testing
+@testable import FerryCore
+
+@Suite struct URLSchemeTests {
+    @Test(arguments: ["a", "todolist", "x-callback-url", "coap+tcp", "web.app", "A1"])
+    func valid(_ scheme: String) { #expect(URLScheme.isValid(scheme)) }
+
+    @Test(arguments: ["", "1a", "to do", "+a", "ä", "a_b", "a:b", "a/b"])
+    func invalid(_ scheme: String) { #expect(!URLScheme.isValid(scheme)) }
+
+    @Test(arguments: ["com.acme.todo", "org.ferry.system.web", "a.b", "x-y.z9"])
+    func validBundleIdentifiers(_ identifier: String) { #expect(BundleIdentifier.isValid(identifier)) }
+
+    @Test(arguments: ["", "todo", "todo app", "com..acme", ".com.acme", "com.acme.", "com.ac_me", "com.acmé"])
+    func invalidBundleIdentifiers(_ identifier: String) { #expect(!BundleIdentifier.isValid(identifier)) }
+}
