@@ -1,0 +1,26 @@
+# Shared by scripts/demo and scripts/test: install what Ferry needs, build it.
+set -euo pipefail
+FERRY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export PATH=/opt/swift/usr/bin:$PATH
+
+# Debian packages the demo, the tests and the benchmarks use.
+FERRY_APT_PACKAGES=(xdg-utils libglib2.0-bin desktop-file-utils python3)
+
+ferry_install_packages() {
+  local missing=()
+  for p in "${FERRY_APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "== installing ${missing[*]}"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+ferry_build_release() {
+  echo "== building ferry (release)"
+  (cd "$FERRY_ROOT" && swift build -c release --static-swift-stdlib --product ferry 2>&1 | tail -n 1)
+  FERRY_BIN="$FERRY_ROOT/.build/release/ferry"
+}
