@@ -6,14 +6,35 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "FerryCore", targets: ["FerryCore"]),
+        .library(name: "FerryKit", targets: ["FerryKit"]),
         .executable(name: "ferry", targets: ["ferry"]),
+        .executable(name: "ferryd", targets: ["ferryd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        // Manifests, registry, URL parsing, launching. FoundationEssentials at most; never NIO.
+        // Manifests, registry, URL parsing, launching, the lifecycle state machine and the wire
+        // protocol's types. FoundationEssentials at most; never NIO.
         .target(name: "FerryCore"),
+        // The daemon: the socket server and the app manager, on NIO and service-lifecycle.
+        .target(
+            name: "FerryDaemon",
+            dependencies: [
+                "FerryCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The library managed apps link: an ApplicationDelegate and a one-call entry point.
+        .target(name: "FerryKit", dependencies: ["FerryCore"]),
         // The CLI's commands, as a library so tests can parse arguments in-process.
         .target(
             name: "FerryCommands",
@@ -23,6 +44,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "ferry", dependencies: ["FerryCommands"]),
+        .executableTarget(
+            name: "ferryd",
+            dependencies: [
+                "FerryDaemon",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "FerryCoreTests",
             dependencies: ["FerryCore"],

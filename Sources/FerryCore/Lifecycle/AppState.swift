@@ -1,0 +1,24 @@
+/// The five states of an app, as iOS names them.
+public enum AppState: String, Sendable, Equatable, CaseIterable {
+    /// Never launched, or terminated.
+    case notRunning = "not-running"
+    /// In the foreground but not receiving events: launching, or between active and background.
+    case inactive
+    /// In the foreground, receiving events.
+    case active
+    /// Running code, not in the foreground.
+    case background
+    /// In memory, executing no code: stopped by the daemon without being told.
+    case suspended
+}
+
+/// The delegate events the daemon sends a managed app, named as on the wire.
+public enum LifecycleEvent: String, Sendable, Equatable, CaseIterable {
+    case willFinishLaunching, didFinishLaunching, didBecomeActive, willResignActive
+    case didEnterBackground, willEnterForeground, willTerminate, open, didReceiveMemoryWarning
+
+    /// Whether the app's boolean answer matters (the launch events and `open`).
+    public var hasAnswer: Bool {
+        self == .willFinishLaunching || self == .didFinishLaunching || self == .open
+    }
+}

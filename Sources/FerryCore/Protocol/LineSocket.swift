@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A blocking Unix-socket connection that speaks newline-delimited ``WireFrame``s.
+///
+/// For the lean sides of the protocol — the `ferry` CLI and apps built with FerryKit — where a
+/// NIO event loop would cost more start-up time than the whole exchange.
+public final class LineSocket {
+    /// The socket's file descriptor, for callers that poll several sources.
+    public let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    private var scanned = 0
+
+    private init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    deinit { close(fileDescriptor) }
+
+    /// Connects to the Unix socket at `path`.
+    ///
+    /// - Throws: ``WireError`` with code `connection-closed` and the system's reason.
+    public static func connect(to path: String) throws(WireError) -> LineSocket {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw WireError(.connectionClosed, "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw WireError(.connectionClosed, "\(path): socket path too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard status == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw WireError(.connectionClosed, "\(path): \(reason)")
+        }
+        return LineSocket(fileDescriptor: fd)
+    }
+
+    /// Sends one frame.
+    public func send(_ frame: WireFrame) throws(WireError) {
+        try write(WireCodec.encode(frame))
+    }
+
+    /// Sends bytes that already hold whole frames.
+    public func write(_ bytes: [UInt8]) throws(WireError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { throw WireError(.connectionClosed, "send: \(String(cString: strerror(errno)))") }
+            offset += sent
+        }
+    }
+
+    private var fd: Int32 { fileDescriptor }
+
+    /// Waits for the next frame.
+    ///
+    /// - Parameter timeout: Milliseconds to wait; nil waits for ever.
+    /// - Returns: The frame, or nil when the peer closed the connection.
+    /// - Throws: ``WireError``: `timed-out`, or `malformed-frame` for a bad line.
+    public func receive(timeout: Int32? = nil) throws(WireError) -> WireFrame? {
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+                let line = buffer[..<newline]
+                defer {
+                    buffer.removeSubrange(...newline)
+                    scanned = 0
+                }
+                return try WireCodec.decode(line)
+            }
+            scanned = buffer.count
+            guard buffer.count < WireFrame.maximumLength else {
+                throw WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes")
+            }
+            guard try fill(timeout: timeout) else { return nil }
+        }
+    }
+
+    /// Whether a whole frame is already buffered, so `receive` will not block.
+    public var hasBufferedFrame: Bool { buffer.contains(0x0A) }
+
+    private func fill(timeout: Int32?) throws(WireError) -> Bool {
+        if let timeout {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, timeout)
+            if ready == 0 { throw WireError(.timedOut, "no answer within \(timeout) ms") }
+        }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw WireError(.connectionClosed, "recv: \(String(cString: strerror(errno)))") }
+            if count == 0 { return false }
+            buffer.append(contentsOf: chunk[..<count])
+            return true
+        }
+    }
+}
+
+/// Where the daemon's socket lives.
+public enum DaemonSocket {
+    /// `$FERRY_SOCKET`, else `$XDG_RUNTIME_DIR/ferry/ferryd.sock`, else `/tmp/ferry-UID/ferryd.sock`.
+    public static func path(environment: [String: String]) -> String {
+        if let path = environment["FERRY_SOCKET"], !path.isEmpty { return path }
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/ferry/ferryd.sock" }
+        return "/tmp/ferry-\(getuid())/ferryd.sock"
+    }
+}

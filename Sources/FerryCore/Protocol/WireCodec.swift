@@ -1,0 +1,100 @@
+import FoundationEssentials
+
+/// Turns frames into lines and lines into checked frames.
+public enum WireCodec {
+    /// The frame as one line of JSON, newline included.
+    public static func encode(_ frame: WireFrame) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = (try? encoder.encode(frame)) ?? Data("{\"type\":\"error\"}".utf8)
+        return Array(data) + [0x0A]
+    }
+
+    /// Decodes one line (without its newline) and checks it.
+    ///
+    /// - Throws: ``WireError`` with code `malformed-frame` naming what is wrong.
+    public static func decode<Bytes: Collection<UInt8>>(_ line: Bytes) throws(WireError) -> WireFrame {
+        guard line.count < WireFrame.maximumLength else {
+            throw WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes")
+        }
+        let frame: WireFrame
+        do {
+            frame = try JSONDecoder().decode(WireFrame.self, from: Data(line))
+        } catch {
+            throw WireError(.malformedFrame, "expected a JSON object with a string \"type\" (\(reason(error)))")
+        }
+        try frame.validate()
+        return frame
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+             DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "not a JSON object" : "bad field \(path)"
+        default:
+            return "not JSON"
+        }
+    }
+}
+
+extension WireFrame {
+    /// Whether the fields `type` requires are present; nil for an unknown type.
+    private var hasRequiredFields: Bool? {
+        switch type {
+        case "hello": self.protocol != nil && (role == "client" || (role == "app" && token != nil))
+        case "welcome": self.protocol != nil
+        case "error": code != nil
+        case "event": id != nil && event != nil
+        case "open": id != nil && url != nil
+        case "quit", "kill": id != nil && app != nil
+        case "reply", "result", "ps", "memory-warning", "ping": id != nil
+        default: nil
+        }
+    }
+
+    /// Checks that the frame's type is known and its required fields are present.
+    public func validate() throws(WireError) {
+        guard let complete = hasRequiredFields else {
+            throw WireError(.malformedFrame, "unknown frame type \"\(type)\"")
+        }
+        if !complete {
+            throw WireError(.malformedFrame, "\"\(type)\" frame is missing a required field (see docs/protocol.md)")
+        }
+    }
+}
+
+/// A protocol failure, sent to the peer as an `error` frame before the connection closes.
+public struct WireError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The machine-readable code sent in the `error` frame.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let description: String
+        private init(_ description: String) { self.description = description }
+
+        public static let malformedFrame = Code("malformed-frame")
+        public static let unsupportedProtocol = Code("unsupported-protocol")
+        public static let unknownToken = Code("unknown-token")
+        public static let notAllowed = Code("not-allowed")
+        public static let connectionClosed = Code("connection-closed")
+        public static let timedOut = Code("timed-out")
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    /// The `error` frame that tells the peer.
+    public var frame: WireFrame {
+        var frame = WireFrame(type: "error")
+        frame.code = code.description
+        frame.message = message
+        return frame
+    }
+}

@@ -1,0 +1,86 @@
+import FoundationEssentials
+
+/// One frame of the ferryd protocol (`docs/protocol.md`): a JSON object on one line.
+///
+/// One flat struct serves every frame type so that any language can speak the protocol with a plain
+/// JSON object; ``validate()`` checks that each type carries its required fields.
+public struct WireFrame: Codable, Sendable, Equatable {
+    /// The protocol version this build speaks.
+    public static let protocolVersion = 1
+    /// The longest frame accepted, newline included.
+    public static let maximumLength = 1 << 20
+
+    public var type: String
+    public var id: Int?
+    public var `protocol`: Int?
+    public var role: String?
+    public var token: String?
+    public var server: String?
+    public var bundleId: String?
+    public var event: String?
+    public var url: String?
+    public var options: LaunchOptions?
+    public var result: Bool?
+    public var app: String?
+    public var source: String?
+    public var annotation: String?
+    public var background: Bool?
+    public var wait: Bool?
+    public var outcome: String?
+    public var pid: Int32?
+    public var handled: Bool?
+    public var message: String?
+    public var code: String?
+    public var exitCode: Int32?
+    public var command: CommandSpec?
+    public var apps: [AppStatus]?
+
+    public init(type: String, id: Int? = nil) {
+        self.type = type
+        self.id = id
+    }
+}
+
+extension WireFrame {
+    /// What comes with a URL: the sending app and an annotation (the launch options of a cold launch).
+    public struct LaunchOptions: Codable, Sendable, Equatable {
+        public var url: String?
+        public var sourceApplication: String?
+        public var annotation: String?
+
+        public init(url: String? = nil, sourceApplication: String? = nil, annotation: String? = nil) {
+            self.url = url
+            self.sourceApplication = sourceApplication
+            self.annotation = annotation
+        }
+    }
+
+    /// A command app's launch, for the client to perform so the handler gets the caller's terminal.
+    public struct CommandSpec: Codable, Sendable, Equatable {
+        public var executable: String
+        public var arguments: [String]
+        public var environment: [String: String]
+
+        public init(executable: String, arguments: [String], environment: [String: String]) {
+            self.executable = executable
+            self.arguments = arguments
+            self.environment = environment
+        }
+    }
+
+    /// One row of `ferry ps`.
+    public struct AppStatus: Codable, Sendable, Equatable {
+        public var bundleId: String
+        public var state: String
+        public var pid: Int32?
+        /// Seconds since the Unix epoch when the app entered `state`.
+        public var since: Double
+
+        public init(bundleId: String, state: String, pid: Int32?, since: Double) {
+            self.bundleId = bundleId
+            self.state = state
+            self.pid = pid
+            self.since = since
+        }
+    }
+}
