@@ -30,6 +30,10 @@ extension Ferry {
     /// one `ferry: …` line on stderr.
     public static func runMain(_ arguments: [String]? = nil) -> Never {
         do {
+            if let open = OpenArguments.fastParse(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+                try open.run()
+                exit(withError: nil)
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
             exit(withError: nil)

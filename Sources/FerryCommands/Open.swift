@@ -40,30 +40,11 @@ extension Ferry {
         }
 
         func run() throws {
-            let context = Context()
-            var schemes: [String] = []
-            for argument in urls where argument != "-" {
-                do { schemes.append(try FerryURL(argument).scheme) } catch {
-                    throw CommandFailure(message: error.description, exit: FerryExit.invalidURL)
-                }
-            }
-            // Stdin's schemes are unknown up front, so it needs every manifest.
-            let registry = urls.contains("-") ? context.registry()
-                : context.registry(mentioning: schemes + [app, source].compactMap { $0 })
-            var opener = URLOpener(context: context, registry: registry, options: options)
-            try opener.checkNamedApps(app: app, source: source)
-            for argument in urls {
-                if argument == "-" {
-                    while let line = readLine() { opener.open(line.trimmingCarriageReturn()) }
-                } else {
-                    opener.open(argument)
-                }
-            }
-            if let exit = opener.firstFailure { throw exit }
+            try arguments.run()
         }
 
-        private var options: URLOpener.Options {
-            URLOpener.Options(forcedApp: app, source: source, wait: wait, json: json, verbose: verbose)
+        var arguments: OpenArguments {
+            OpenArguments(app: app, source: source, wait: wait, json: json, verbose: verbose, urls: urls)
         }
     }
 }

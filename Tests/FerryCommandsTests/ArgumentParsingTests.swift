@@ -26,3 +26,22 @@ import Testing
         #expect(throws: (any Error).self) { try Ferry.parseAsRoot(["default", "to do", "com.a"]) }
     }
 }
+
+@Suite struct FastOpenParsingTests {
+    @Test(arguments: [
+        ["open", "x:1"], ["open", "--wait", "x:1", "y:2"], ["open", "--app", "com.a", "--source", "com.b", "-v", "x:"],
+        ["open", "--json", "-", "x:"], ["open", "--verbose", "--wait", "--json", "x:"],
+    ])
+    func agreesWithTheFullParser(_ arguments: [String]) throws {
+        let full = try #require(try Ferry.parseAsRoot(arguments) as? Ferry.Open)
+        #expect(OpenArguments.fastParse(arguments) == full.arguments)
+    }
+
+    @Test(arguments: [
+        ["open"], ["open", "--help"], ["open", "--app"], ["open", "--app", "--wait", "x:"], ["open", "-x", "x:"],
+        ["open", "--app=com.a", "x:"], ["apps"], [],
+    ])
+    func leavesEverythingElseToTheFullParser(_ arguments: [String]) {
+        #expect(OpenArguments.fastParse(arguments) == nil)
+    }
+}

@@ -1,0 +1,371 @@
+#!/usr/bin/env bash
+# Ferry open-latency benchmark: time from a command's start until the handler
+# process has the URL, for direct exec, gio open, xdg-open and ferry open.
+# See README.md next to this file.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+
+cmdline=$(printf '%q' "$0"; (($#)) && printf ' %q' "$@"; true)
+
+runs=200
+warmup=5
+timeout_s=5
+install=0
+raw_dir=
+ferry=${FERRY_BIN:-$repo/.build-static/release/ferry}
+
+url='ferrybench://bench/path?q=1'
+scheme=ferrybench
+gen_counts=(10 1000 10000)
+std_path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+target_ratio=2   # ferry open at least 2x faster than gio open
+target_delta=4   # ferry open within 4 ms of direct exec
+reference='direct ~0.9 ms, gio open ~11 ms, xdg-open ~125 ms (earlier, same machine type, C handler)'
+
+usage() {
+    cat <<EOF
+usage: $0 [options]
+  --runs N        measured runs per row (default $runs)
+  --warmup N      warm-up runs per row, verified but not counted (default $warmup)
+  --timeout S     seconds allowed per run before it counts as a failure (default $timeout_s)
+  --ferry PATH    ferry binary (default \$FERRY_BIN or <repo>/.build-static/release/ferry)
+  --raw DIR       also write every measured latency (ms) to DIR/<row>.txt
+  --install       first run: apt-get install -y --no-install-recommends xdg-utils libglib2.0-bin desktop-file-utils
+  -h, --help      this help
+EOF
+}
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+need_value() { (($# >= 2)) || die "$1 needs a value"; }
+is_uint() { [[ $1 =~ ^[0-9]+$ ]]; }
+
+while (($#)); do
+    case $1 in
+        --runs) need_value "$@"; runs=$2; shift 2 ;;
+        --runs=*) runs=${1#*=}; shift ;;
+        --warmup) need_value "$@"; warmup=$2; shift 2 ;;
+        --warmup=*) warmup=${1#*=}; shift ;;
+        --timeout) need_value "$@"; timeout_s=$2; shift 2 ;;
+        --timeout=*) timeout_s=${1#*=}; shift ;;
+        --ferry) need_value "$@"; ferry=$2; shift 2 ;;
+        --ferry=*) ferry=${1#*=}; shift ;;
+        --raw) need_value "$@"; raw_dir=$2; shift 2 ;;
+        --raw=*) raw_dir=${1#*=}; shift ;;
+        --install) install=1; shift ;;
+        -h | --help) usage; exit 0 ;;
+        *) usage >&2; die "unknown option: $1" ;;
+    esac
+done
+is_uint "$runs" && ((runs >= 1)) || die "--runs must be a positive integer"
+is_uint "$warmup" || die "--warmup must be a non-negative integer"
+is_uint "$timeout_s" && ((timeout_s >= 1)) || die "--timeout must be a positive integer (seconds)"
+if [[ -n $raw_dir ]]; then
+    mkdir -p "$raw_dir"
+    raw_dir=$(cd "$raw_dir" && pwd)
+fi
+# Absolute ferry path (relative paths are taken from the current directory).
+if [[ $ferry != /* ]]; then ferry=$PWD/$ferry; fi
+
+if ((install)); then
+    # Recommends would add ~50 packages (perl, a terminal emulator) that xdg-open's
+    # generic x-scheme-handler path does not use.
+    apt-get install -y --no-install-recommends xdg-utils libglib2.0-bin desktop-file-utils
+fi
+
+# ---------------------------------------------------------------- build C parts
+cc=${CC:-cc}
+command -v "$cc" >/dev/null || die "no C compiler ($cc); install gcc"
+mkdir -p "$here/bin"
+"$cc" -O2 -Wall -Wextra -o "$here/bin/driver" "$here/driver.c"
+"$cc" -O2 -Wall -Wextra -o "$here/bin/handler" "$here/handler.c"
+driver=$here/bin/driver
+
+# ---------------------------------------------------------------- temp world
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ferry-open-latency.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+[[ $tmp =~ [[:space:]] ]] && die "temp dir path contains whitespace ($tmp); set TMPDIR"
+mkdir -p "$tmp"/{home,cache,logs,apps,data/applications,config}
+mkdir -m 700 "$tmp/runtime"
+
+write_plist() { # DIR IDENTIFIER SCHEME EXECUTABLE  (printf: no fork per app)
+    printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+        '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">' \
+        '<plist version="1.0">' '<dict>' \
+        '	<key>CFBundleIdentifier</key>' "	<string>$2</string>" \
+        '	<key>CFBundleExecutable</key>' "	<string>$4</string>" \
+        '	<key>CFBundleURLTypes</key>' '	<array>' '		<dict>' \
+        '			<key>CFBundleURLName</key>' "			<string>$2</string>" \
+        '			<key>CFBundleURLSchemes</key>' '			<array>' "				<string>$3</string>" '			</array>' \
+        '			<key>LSHandlerRank</key>' '			<string>Owner</string>' \
+        '		</dict>' '	</array>' '</dict>' '</plist>' >"$1/Info.plist"
+}
+
+# One handler binary (one inode) serves every row.
+bench_app=$tmp/apps/bench.app
+mkdir -p "$bench_app"
+cp "$here/bin/handler" "$bench_app/handler"
+write_plist "$bench_app" org.ferry.bench "$scheme" handler
+handler=$bench_app/handler
+
+# XDG registration for gio and xdg-open.
+desktop_id=ferrybench-handler.desktop
+cat >"$tmp/data/applications/$desktop_id" <<EOF
+[Desktop Entry]
+Type=Application
+Name=Ferry benchmark handler
+Exec=$handler %u
+MimeType=x-scheme-handler/$scheme;
+NoDisplay=true
+Terminal=false
+EOF
+cat >"$tmp/config/mimeapps.list" <<EOF
+[Default Applications]
+x-scheme-handler/$scheme=$desktop_id
+EOF
+if command -v update-desktop-database >/dev/null; then
+    update-desktop-database "$tmp/data/applications"
+    udd_note="update-desktop-database: wrote mimeinfo.cache"
+else
+    udd_note="update-desktop-database: not installed (desktop-file-utils); mimeapps.list alone"
+fi
+
+# Every row runs in this environment and nothing else. DISPLAY is non-empty
+# because xdg-open's generic mode only consults x-scheme-handler defaults when
+# DISPLAY or WAYLAND_DISPLAY is set; no X server listens on it. The D-Bus address
+# points nowhere so neither gio nor xdg-open can autolaunch a session bus.
+base_env=(env -i
+    PATH="$std_path" HOME="$tmp/home" LANG=C.UTF-8
+    XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
+    XDG_CACHE_HOME="$tmp/cache" XDG_RUNTIME_DIR="$tmp/runtime"
+    DISPLAY=:9999 DBUS_SESSION_BUS_ADDRESS="unix:path=$tmp/no-session-bus")
+
+gio=$(PATH=$std_path command -v gio || true)
+xdg_open=$(PATH=$std_path command -v xdg-open || true)
+
+have_ferry=0
+[[ -f $ferry && -x $ferry ]] && have_ferry=1
+
+# Generated apps for the scaling rows: apps-N holds bench.app plus gen0..gen(N-1).app.
+gen_apps() { # DIR COUNT
+    local dir=$1 n=$2
+    mkdir -p "$dir"
+    cp -al "$bench_app" "$dir/bench.app"
+    if command -v python3 >/dev/null; then
+        python3 - "$dir" "$n" "$handler" <<'PY'
+import os, sys
+d, n, handler = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+tpl = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>CFBundleIdentifier</key>
+	<string>org.ferry.gen{i}</string>
+	<key>CFBundleExecutable</key>
+	<string>gen{i}</string>
+	<key>CFBundleURLTypes</key>
+	<array>
+		<dict>
+			<key>CFBundleURLName</key>
+			<string>org.ferry.gen{i}</string>
+			<key>CFBundleURLSchemes</key>
+			<array>
+				<string>gen{i}</string>
+			</array>
+			<key>LSHandlerRank</key>
+			<string>Owner</string>
+		</dict>
+	</array>
+</dict>
+</plist>
+"""
+for i in range(n):
+    app = os.path.join(d, "gen%d.app" % i)
+    os.mkdir(app)
+    with open(os.path.join(app, "Info.plist"), "w") as f:
+        f.write(tpl.format(i=i))
+    os.link(handler, os.path.join(app, "gen%d" % i))
+PY
+    else
+        local i apps=()
+        for ((i = 0; i < n; i++)); do apps+=("$dir/gen$i.app"); done
+        ((n == 0)) || mkdir "${apps[@]}"
+        for ((i = 0; i < n; i++)); do
+            write_plist "$dir/gen$i.app" "org.ferry.gen$i" "gen$i" "gen$i"
+            ln "$handler" "$dir/gen$i.app/gen$i"
+        done
+    fi
+}
+
+gen_note=
+if ((have_ferry)); then
+    for n in "${gen_counts[@]}"; do
+        t0=$(date +%s.%N)
+        gen_apps "$tmp/apps-$n" "$n"
+        t1=$(date +%s.%N)
+        gen_note+="${gen_note:+, }$n in $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.2f s", b-a}')"
+    done
+fi
+
+# ---------------------------------------------------------------- header
+cpu=$(awk -F': *' '/^model name/{print $2; exit}' /proc/cpuinfo 2>/dev/null || true)
+[[ -n $cpu ]] || cpu=$(awk -F': *' '/^(Hardware|cpu model|uarch)/{print $2; exit}' /proc/cpuinfo 2>/dev/null || true)
+os=$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-}" || true)
+ver() { "$@" 2>/dev/null | head -n1 || true; }
+
+echo "Ferry open-latency benchmark"
+echo "command   : $cmdline"
+echo "machine   : nproc $(nproc), CPU ${cpu:-unknown}, kernel $(uname -sr)${os:+, $os}"
+echo "measure   : CLOCK_MONOTONIC before posix_spawn -> handler's first reading in main(), URL verified"
+echo "runs      : $runs per row after $warmup warm-ups, timeout ${timeout_s} s per run; medians/percentiles in ms"
+echo "url       : $url"
+echo "handler   : $handler"
+if [[ -n $gio ]]; then
+    gio_default=$("${base_env[@]}" "$gio" mime "x-scheme-handler/$scheme" 2>&1 | sed -n 's/^Default application for .*: //p' | head -n1 || true)
+    echo "gio       : $gio ($(ver "$gio" --version)); default for x-scheme-handler/$scheme: ${gio_default:-NONE}"
+else
+    echo "gio       : not installed (libglib2.0-bin)"
+fi
+if [[ -n $xdg_open ]]; then
+    xdg_default=$("${base_env[@]}" xdg-mime query default "x-scheme-handler/$scheme" 2>/dev/null || true)
+    echo "xdg-open  : $xdg_open ($(ver "$xdg_open" --version)); xdg-mime default: ${xdg_default:-NONE}; generic mode"
+else
+    echo "xdg-open  : not installed (xdg-utils)"
+fi
+echo "xdg setup : $udd_note; mimeapps.list in XDG_CONFIG_HOME"
+if ((have_ferry)); then
+    echo "ferry     : $ferry"
+    echo "generated : $gen_note (python3 or shell loop)"
+fi
+echo "reference : $reference"
+echo
+
+# ---------------------------------------------------------------- rows
+declare -A med p10 p90 state
+failed=0
+row_line() { # LABEL MEDIAN P10 P90 [NOTE]
+    printf '%-26s %9s %9s %9s' "$1" "$2" "$3" "$4"
+    [[ -n ${5:-} ]] && printf '  %s' "$5"
+    printf '\n'
+}
+row_line "row" "median" "p10" "p90"
+row_line "--------------------------" "---------" "---------" "---------"
+
+progress() { [[ -t 2 ]] && printf '\r\033[K  measuring %s ...' "$1" >&2 || true; }
+progress_done() { [[ -t 2 ]] && printf '\r\033[K' >&2 || true; }
+
+# run_row KEY LABEL [VAR=VALUE...] -- COMMAND [ARG...]
+run_row() {
+    local key=$1 label=$2
+    shift 2
+    local extra=()
+    while [[ $1 != -- ]]; do extra+=("$1"); shift; done
+    shift
+    local log=$tmp/logs/$key.log err=$tmp/logs/$key.err out rc=0
+    local raw_opt=()
+    [[ -n $raw_dir ]] && raw_opt=(-o "$raw_dir/$key.txt")
+    progress "$label"
+    out=$("${base_env[@]}" "${extra[@]}" "$driver" -u "$url" -n "$runs" -w "$warmup" \
+        -t "$((timeout_s * 1000))" -f "$tmp/fifo" -l "$log" "${raw_opt[@]}" -- "$@" 2>"$err") || rc=$?
+    progress_done
+    if ((rc == 0)); then
+        read -r med[$key] p10[$key] p90[$key] _ <<<"$out"
+        state[$key]=ok
+        row_line "$label" "${med[$key]}" "${p10[$key]}" "${p90[$key]}"
+    else
+        state[$key]=failed
+        failed=1
+        row_line "$label" "-" "-" "-" "FAILED"
+        sed 's/^/      /' "$err"
+        if [[ -s $log ]]; then
+            echo "      command output (last lines):"
+            tail -n 5 "$log" | sed 's/^/        /'
+        fi
+    fi
+}
+
+missing_row() { # KEY LABEL NOTE
+    state[$1]=missing
+    row_line "$2" "-" "-" "-" "$3"
+}
+
+run_row direct "direct exec" -- "$handler" "$url"
+
+if [[ -n $gio ]]; then
+    run_row gio "gio open" -- "$gio" open "$url"
+else
+    missing_row gio "gio open" "gio not installed (apt-get install libglib2.0-bin, or run.sh --install)"
+fi
+
+if [[ -n $xdg_open ]]; then
+    run_row xdg "xdg-open" -- "$xdg_open" "$url"
+else
+    missing_row xdg "xdg-open" "xdg-open not installed (apt-get install xdg-utils, or run.sh --install)"
+fi
+
+ferry_keys=()
+if ((have_ferry)); then
+    ferry_env=(FERRY_NO_DAEMON=1)
+    run_row ferry "ferry open" FERRY_APPS_PATH="$tmp/apps" "${ferry_env[@]}" -- "$ferry" open "$url"
+    ferry_keys+=(ferry)
+    for n in "${gen_counts[@]}"; do
+        run_row "ferry$n" "ferry open, +$n apps" FERRY_APPS_PATH="$tmp/apps-$n" "${ferry_env[@]}" \
+            -- "$ferry" open "$url"
+        ferry_keys+=("ferry$n")
+    done
+else
+    echo
+    echo "ferry rows skipped: no binary at $ferry (build with: swift build -c release --product ferry -Xswiftc -static-executable --scratch-path .build-static)"
+fi
+
+# ---------------------------------------------------------------- ratios and targets
+if ((${#ferry_keys[@]})); then
+    declare -A labels=([ferry]="ferry open")
+    for n in "${gen_counts[@]}"; do labels[ferry$n]="ferry open, +$n apps"; done
+    echo
+    echo "Ratios of medians; targets: ferry open >= ${target_ratio}x faster than gio open, within ${target_delta} ms of direct exec"
+    rfmt='%-26s %10s %15s %14s  %s\n'
+    printf "$rfmt" "row" "gio/ferry" "xdg-open/ferry" "ferry-direct" "targets"
+    printf "$rfmt" "--------------------------" "----------" "---------------" "--------------" "-------"
+    for k in "${ferry_keys[@]}"; do
+        if [[ ${state[$k]} != ok ]]; then
+            printf "$rfmt" "${labels[$k]}" "-" "-" "-" "n/a (row failed)"
+            continue
+        fi
+        f=${med[$k]}
+        g=-; x=-; d=-; verdict=()
+        if [[ ${state[gio]} == ok ]]; then
+            g=$(awk -v a="${med[gio]}" -v b="$f" 'BEGIN{printf "%.2fx", a/b}')
+            if awk -v a="${med[gio]}" -v b="$f" -v t="$target_ratio" 'BEGIN{exit !(a/b >= t)}'; then
+                verdict+=("gio: met")
+            else
+                verdict+=("gio: NOT MET")
+            fi
+        else
+            verdict+=("gio: n/a")
+        fi
+        if [[ ${state[xdg]} == ok ]]; then
+            x=$(awk -v a="${med[xdg]}" -v b="$f" 'BEGIN{printf "%.2fx", a/b}')
+        fi
+        if [[ ${state[direct]} == ok ]]; then
+            d=$(awk -v a="$f" -v b="${med[direct]}" 'BEGIN{printf "%+.3f ms", a-b}')
+            if awk -v a="$f" -v b="${med[direct]}" -v t="$target_delta" 'BEGIN{exit !(a-b <= t)}'; then
+                verdict+=("direct: met")
+            else
+                verdict+=("direct: NOT MET")
+            fi
+        else
+            verdict+=("direct: n/a")
+        fi
+        printf "$rfmt" "${labels[$k]}" "$g" "$x" "$d" "${verdict[0]}, ${verdict[1]}"
+    done
+fi
+
+echo
+if ((failed)); then
+    echo "result: at least one row FAILED (see the messages under it)"
+    exit 1
+fi
+echo "result: ok"

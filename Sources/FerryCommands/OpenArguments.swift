@@ -1,0 +1,62 @@
+import FerryCore
+
+/// What `ferry open` was asked to do, however its arguments were parsed.
+struct OpenArguments: Equatable {
+    var app: String?
+    var source: String?
+    var wait = false
+    var json = false
+    var verbose = false
+    var urls: [String] = []
+
+    /// Parses the common shapes of `ferry open` without swift-argument-parser, whose reflection costs
+    /// about a millisecond of start-up. Returns nil for anything else (help, mistakes, unusual
+    /// spellings) so that the full parser handles it with its usual messages.
+    static func fastParse(_ arguments: [String]) -> OpenArguments? {
+        guard arguments.first == "open" else { return nil }
+        var result = OpenArguments()
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--wait": result.wait = true
+            case "--json": result.json = true
+            case "-v", "--verbose": result.verbose = true
+            case "--app", "--source":
+                guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+                if argument == "--app" { result.app = value } else { result.source = value }
+            case "-": result.urls.append(argument)
+            default:
+                guard !argument.hasPrefix("-") else { return nil }
+                result.urls.append(argument)
+            }
+        }
+        return result.urls.isEmpty ? nil : result
+    }
+
+    func run() throws {
+        let context = Context()
+        var schemes: [String] = []
+        for argument in urls where argument != "-" {
+            do { schemes.append(try FerryURL(argument).scheme) } catch {
+                throw CommandFailure(message: error.description, exit: FerryExit.invalidURL)
+            }
+        }
+        // Stdin's schemes are unknown up front, so it needs every manifest.
+        let registry = urls.contains("-") ? context.registry()
+            : context.registry(mentioning: schemes + [app, source].compactMap { $0 })
+        var opener = URLOpener(context: context, registry: registry, options: options)
+        try opener.checkNamedApps(app: app, source: source)
+        for argument in urls {
+            if argument == "-" {
+                while let line = readLine() { opener.open(line.trimmingCarriageReturn()) }
+            } else {
+                opener.open(argument)
+            }
+        }
+        if let exit = opener.firstFailure { throw exit }
+    }
+
+    private var options: URLOpener.Options {
+        URLOpener.Options(forcedApp: app, source: source, wait: wait, json: json, verbose: verbose)
+    }
+}
