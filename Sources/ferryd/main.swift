@@ -1,1 +1,52 @@
+import FerryCore
 import FerryDaemon
+import Foundation
+import Logging
+
+// ferryd [--verbose]: the per-user Ferry daemon. Normally started on demand by `ferry`.
+let environment = ProcessInfo.processInfo.environment
+let verbose = CommandLine.arguments.contains("--verbose") || CommandLine.arguments.contains("-v")
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = verbose ? .debug : .info
+    return handler
+}
+let logger = Logger(label: "ferryd")
+
+func builtInSchemes() -> String? {
+    if let dir = environment["FERRY_SCHEMES_DIR"], !dir.isEmpty { return dir }
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    if FileManager.default.fileExists(atPath: dir.appendingPathComponent("../share/ferry/schemes").path) {
+        return dir.appendingPathComponent("../share/ferry/schemes").standardized.path
+    }
+    while dir.path != "/" {
+        if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
+            return dir.appendingPathComponent("schemes").path
+        }
+        dir.deleteLastPathComponent()
+    }
+    return nil
+}
+
+let paths = FerryPaths(environment: environment, builtInSchemes: builtInSchemes())
+let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    ?? (environment["HOME"] ?? "/") + "/.local/state"
+var configuration = DaemonConfiguration(
+    paths: paths, socketPath: DaemonSocket.path(environment: environment), environment: environment,
+    logDirectory: stateHome + "/ferry/logs")
+if let seconds = environment["FERRY_LAUNCH_WATCHDOG"].flatMap(Double.init) {
+    configuration.launchWatchdog = .milliseconds(Int64(seconds * 1000))
+}
+if let seconds = environment["FERRY_SUSPEND_AFTER"].flatMap(Double.init) {
+    configuration.suspendAfter = .milliseconds(Int64(seconds * 1000))
+}
+if let seconds = environment["FERRY_EVENT_TIMEOUT"].flatMap(Double.init) {
+    configuration.eventTimeout = .milliseconds(Int64(seconds * 1000))
+}
+
+do {
+    try await Daemon(configuration: configuration, logger: logger).run()
+} catch {
+    FileHandle.standardError.write(Data("ferryd: \(error)\n".utf8))
+    exit(1)
+}

@@ -16,13 +16,13 @@ public struct LaunchCommand: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - app: The handler.
-    ///   - url: The URL to hand over.
+    ///   - url: The URL to hand over; nil for a managed app, which gets it as an event.
     ///   - sourceApplication: The bundle identifier of the app that asked, if any.
     ///   - paths: Where containers live.
     ///   - environment: The environment to start from; `PATH` is used to find programs.
     /// - Throws: ``LaunchError`` when the app declares no program or it cannot be found.
     public init(
-        app: InstalledApp, url: String, sourceApplication: String?,
+        app: InstalledApp, url: String?, sourceApplication: String?,
         paths: FerryPaths, environment: [String: String]
     ) throws(LaunchError) {
         guard let program = app.manifest.program else {
@@ -31,10 +31,11 @@ public struct LaunchCommand: Sendable, Equatable {
         }
         switch program {
         case .executable(let relative):
-            arguments = [app.baseDirectory + "/" + relative, url]
+            arguments = [app.baseDirectory + "/" + relative] + (url.map { [$0] } ?? [])
         case .arguments(let given):
             let takesURL = given.contains { $0.replacingPlaceholder(with: "\u{0}").contains("\u{0}") }
-            arguments = takesURL ? given.map { $0.replacingPlaceholder(with: url) } : given + [url]
+            arguments = takesURL || url == nil ? given.map { $0.replacingPlaceholder(with: url ?? "") }
+                                               : given + [url ?? ""]
         }
         executable = try Self.locate(arguments[0], app: app, path: environment["PATH"])
         let container = paths.container(for: app.bundleIdentifier)

@@ -24,16 +24,23 @@ public enum Launcher {
 
     /// Creates the app's `Documents` folder and starts the command.
     ///
+    /// - Parameters:
+    ///   - command: What to run.
+    ///   - bundleIdentifier: The app, for error messages.
+    ///
     /// - Returns: The child's process id.
     /// - Throws: ``LaunchError`` when the folder or the process cannot be created.
-    public static func spawn(_ command: LaunchCommand, bundleIdentifier: String) throws(LaunchError) -> pid_t {
+    ///   - output: A file to append the child's stdout and stderr to, instead of inheriting them.
+    public static func spawn(
+        _ command: LaunchCommand, bundleIdentifier: String, output: String? = nil
+    ) throws(LaunchError) -> pid_t {
         do {
             try FileSystem.createDirectories(command.documents)
         } catch {
             throw LaunchError(bundleIdentifier: bundleIdentifier, reason: error.description)
         }
         var pid: pid_t = 0
-        let status = withSpawnAttributes { actions, attributes in
+        let status = withSpawnAttributes(output: output) { actions, attributes in
             withCStrings(command.arguments) { argv in
                 withCStrings(command.environment.map { "\($0.key)=\($0.value)" }) { envp in
                     posix_spawn(&pid, command.executable, &actions, &attributes, argv, envp)
@@ -58,12 +65,18 @@ public enum Launcher {
     /// Runs `body` with spawn attributes that give the child default signal handling, an empty
     /// signal mask; the working directory stays the caller's, as with xdg-open.
     private static func withSpawnAttributes(
+        output: String?,
         _ body: (inout posix_spawn_file_actions_t, inout posix_spawnattr_t) -> Int32
     ) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawnattr_init(&attributes)
+        if let output {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
         defer {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)

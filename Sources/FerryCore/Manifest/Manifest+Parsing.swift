@@ -24,6 +24,7 @@ extension Manifest {
         exitsOnSuspend = try reader.bool("UIApplicationExitsOnSuspend") ?? false
         backgroundModes = try reader.strings("UIBackgroundModes") ?? []
         program = try reader.program()
+        kind = try reader.enumeration("FerryAppKind") ?? .command
         otherKeys = reader.unreadKeys()
     }
 }

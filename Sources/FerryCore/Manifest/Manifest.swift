@@ -25,6 +25,8 @@ public struct Manifest: Sendable, Equatable {
     public var backgroundModes: [String]
     /// How to start the app: `ProgramArguments` or `CFBundleExecutable`.
     public var program: Program?
+    /// `FerryAppKind`: one process per URL, or a long-running app managed by ferryd.
+    public var kind: Kind = .command
     /// Every key Ferry does not interpret, kept as read.
     public var otherKeys: [String: PropertyListValue]
 
@@ -67,6 +69,14 @@ extension Manifest {
         case executable(String)
         /// `ProgramArguments`: argv as given; `%u` is replaced by the URL, else it is appended.
         case arguments([String])
+    }
+
+    /// `FerryAppKind`.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// One process per URL, started with the URL as an argument (the default).
+        case command
+        /// A long-running process that connects to ferryd and receives lifecycle events.
+        case managed
     }
 
     /// `CFBundleTypeRole`.

@@ -1,0 +1,106 @@
+import FerryCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension AppManager {
+    /// `ferry ps`: every app the daemon has run, with its state, pid and since when.
+    func status() -> [WireFrame.AppStatus] {
+        apps.keys.sorted().map { app in
+            let record = apps[app]!
+            return WireFrame.AppStatus(bundleId: app, state: record.lifecycle.appState.rawValue,
+                                       pid: record.pid, since: record.since)
+        }
+    }
+
+    /// `ferry quit`: willTerminate if the app can still run code, then it must exit; killed after the timeout.
+    func quit(_ app: String) async throws(DaemonError) -> String {
+        guard apps[app]?.pid != nil else { throw DaemonError(message: "\(app) is not running", exitCode: 1) }
+        let ticket = Ticket(number: tickets[app, default: TicketQueue()].take(), app: app)
+        await waitTurn(ticket)
+        defer { finishTurn(ticket) }
+        for step in record(app).lifecycle.planQuit() {
+            switch step {
+            case .send(let event):
+                do { _ = try await exchange(app, event) } catch { forceKill(app, reason: "\(error)") }
+            case .terminate:
+                if let pid = apps[app]?.pid { kill(pid, SIGTERM) }
+                apply(.terminate, to: app)
+            case .kill:
+                forceKill(app, reason: "quit while \(state(app))")
+            default:
+                continue
+            }
+        }
+        await awaitExit(app, timeout: configuration.quitTimeout)
+        return "quit"
+    }
+
+    /// `ferry kill`: the user's force-quit, at once.
+    func forceQuit(_ app: String) async throws(DaemonError) -> String {
+        guard apps[app]?.pid != nil else { throw DaemonError(message: "\(app) is not running", exitCode: 1) }
+        forceKill(app, reason: "ferry kill")
+        await awaitExit(app, timeout: configuration.quitTimeout)
+        return "killed"
+    }
+
+    /// Memory pressure: suspended apps are purged first, the others warned.
+    /// - Returns: How many apps were warned and how many terminated.
+    func memoryWarning() async -> (warned: Int, terminated: Int) {
+        var warned = 0, terminated = 0
+        for app in apps.keys.sorted() where state(app) == .suspended {
+            forceKill(app, reason: "memory pressure")
+            terminated += 1
+        }
+        for app in apps.keys.sorted() {
+            guard record(app).lifecycle.planMemoryWarning() == [.send(.didReceiveMemoryWarning)] else { continue }
+            if (try? await exchange(app, .didReceiveMemoryWarning)) != nil { warned += 1 }
+        }
+        logger.notice("memory warning", metadata: ["warned": "\(warned)", "terminated": "\(terminated)"])
+        return (warned, terminated)
+    }
+
+    /// Enforces deadlines and suspends idle background apps. Called every few tens of milliseconds.
+    func sweep() {
+        let now = clock.now
+        for app in apps.keys {
+            if let waiter = apps[app]?.connectWaiter, waiter.deadline <= now {
+                expire(app, waiter.reason)
+            } else if let pending = apps[app]?.pendingReply, pending.waiter.deadline <= now {
+                expire(app, pending.waiter.reason)
+            }
+            if let deadline = apps[app]?.exitDeadline, deadline <= now {
+                apps[app]?.exitDeadline = nil
+                forceKill(app, reason: "did not exit within \(configuration.quitTimeout)")
+            }
+            suspendIfIdle(app, now: now)
+        }
+    }
+
+    private func expire(_ app: String, _ reason: String) {
+        let message = "\(app) \(reason); it was killed"
+        fail(app, message)
+        forceKill(app, reason: reason)
+    }
+
+    private func suspendIfIdle(_ app: String, now: ContinuousClock.Instant) {
+        guard let record = apps[app], record.lifecycle.state == .background, !record.runsInBackground,
+              let since = record.backgroundSince, now - since >= configuration.suspendAfter,
+              !record.exchange.isHeld, tickets[app]?.isIdle ?? true
+        else { return }
+        suspend(app)
+    }
+
+    /// Whether a deadline is pending, so the sweeper should look again soon.
+    var hasDeadlines: Bool {
+        apps.values.contains { $0.connectWaiter != nil || $0.pendingReply != nil || $0.exitDeadline != nil }
+    }
+
+    /// Stops every app at shutdown: willTerminate where it can run code, then kill what is left.
+    func terminateAll() async {
+        for app in apps.keys.sorted() where apps[app]?.pid != nil {
+            _ = try? await quit(app)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import FerryCore
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension AppManager {
+    /// Starts a managed app: no URL in argv (it comes as launch options), the daemon's socket and a
+    /// one-time launch token in the environment, stdout and stderr to the app's log file.
+    func spawn(_ installed: InstalledApp) throws {
+        let app = installed.bundleIdentifier
+        let token = Self.newToken()
+        var environment = configuration.environment
+        environment["FERRY_SOCKET"] = configuration.socketPath
+        environment["FERRY_LAUNCH_TOKEN"] = token
+        let pid: pid_t
+        do {
+            let command = try LaunchCommand(app: installed, url: nil, sourceApplication: nil,
+                                            paths: configuration.paths, environment: environment)
+            try? FileManager.default.createDirectory(atPath: configuration.logDirectory, withIntermediateDirectories: true)
+            pid = try Launcher.spawn(command, bundleIdentifier: app,
+                                     output: configuration.logDirectory + "/\(app).log")
+        } catch {
+            throw DaemonError.failedToStart("\(error)")
+        }
+        apply(.spawn, to: app)
+        apps[app]?.pid = pid
+        apps[app]?.token = token
+        apps[app]?.runsInBackground = !installed.manifest.backgroundModes.isEmpty
+        apps[app]?.launchDeadline = clock.now + configuration.launchWatchdog
+        tokens[token] = app
+        processes[pid] = app
+        reaper.childStarted()
+        logger.info("launched", metadata: ["app": "\(app)", "pid": "\(pid)"])
+    }
+
+    private static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// A child process ended: the app is Not running, and everyone waiting on it is told why.
+    func processExited(pid: pid_t, status: Int32) {
+        guard let app = processes.removeValue(forKey: pid) else { return }
+        let signal = status & 0x7F
+        let how = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
+        logger.info("exited", metadata: ["app": "\(app)", "pid": "\(pid)", "how": "\(how)"])
+        fail(app, "\(app) \(how)")
+        apply(.exited, to: app)
+        if let token = apps[app]?.token { tokens.removeValue(forKey: token) }
+        apps[app]?.channel?.close(promise: nil)
+        apps[app]?.channel = nil
+        apps[app]?.pid = nil
+        apps[app]?.token = nil
+        apps[app]?.launchDeadline = nil
+        apps[app]?.exitDeadline = nil
+        for waiter in apps[app]?.exitWaiters ?? [] { waiter.resume() }
+        apps[app]?.exitWaiters = []
+        if foreground == app { foreground = nil }
+    }
+
+    /// SIGCONT: a suspended app runs again (in the background).
+    func resume(_ app: String) {
+        guard let pid = apps[app]?.pid, state(app) == .suspended else { return }
+        kill(pid, SIGCONT)
+        apply(.resume, to: app)
+    }
+
+    /// SIGSTOP, without telling the app, as iOS suspends.
+    func suspend(_ app: String) {
+        guard let pid = apps[app]?.pid, state(app) == .background else { return }
+        kill(pid, SIGSTOP)
+        apply(.suspend, to: app)
+        logger.info("suspended", metadata: ["app": "\(app)", "pid": "\(pid)"])
+    }
+
+    /// SIGKILL, and SIGCONT so a stopped process handles it at once.
+    func forceKill(_ app: String, reason: String) {
+        guard let pid = apps[app]?.pid else { return }
+        logger.notice("killing", metadata: ["app": "\(app)", "reason": "\(reason)"])
+        kill(pid, SIGKILL)
+        kill(pid, SIGCONT)
+    }
+
+    /// Waits until the app's process has exited; after `timeout`, the sweeper kills it.
+    func awaitExit(_ app: String, timeout: Duration) async {
+        guard apps[app]?.pid != nil else { return }
+        apps[app]?.exitDeadline = clock.now + timeout
+        await withCheckedContinuation { apps[app]?.exitWaiters.append($0) }
+    }
+}

@@ -1,0 +1,85 @@
+import FerryCore
+import FoundationEssentials
+import Logging
+import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owns every managed app's state and process, and the registry in memory.
+///
+/// All lifecycle work for one app runs through its ``TicketQueue`` (operations in arrival order)
+/// and its exchange lock (one event at a time). Every method re-checks the app's state after each
+/// `await`, because other operations may have run meanwhile.
+actor AppManager {
+    let configuration: DaemonConfiguration
+    let logger: Logger
+    private(set) var registry: Registry
+    private(set) var defaults: HandlerDefaults
+    var apps: [String: ManagedApp] = [:]
+    var tickets: [String: TicketQueue] = [:]
+    var tokens: [String: String] = [:]
+    var processes: [pid_t: String] = [:]
+    /// The app in the foreground, if any.
+    var foreground: String?
+    /// Only one app comes forward at a time.
+    var foregroundLock = FIFOLock()
+    let clock = ContinuousClock()
+    let reaper: ProcessReaper
+
+    init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper) {
+        self.configuration = configuration
+        self.logger = logger
+        self.reaper = reaper
+        registry = Registry(folders: configuration.paths.appFolders)
+        defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
+    }
+
+    /// Reads the app folders and the user's choices again.
+    func reload() {
+        let started = clock.now
+        registry = Registry(folders: configuration.paths.appFolders)
+        defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
+        logger.info("registry reloaded", metadata: [
+            "apps": "\(registry.apps.count)", "problems": "\(registry.diagnostics.count)",
+            "ms": "\((clock.now - started).milliseconds)",
+        ])
+    }
+
+    static var now: Double { Date().timeIntervalSince1970 }
+
+    func record(_ bundleIdentifier: String) -> ManagedApp {
+        apps[bundleIdentifier] ?? ManagedApp(now: Self.now)
+    }
+
+    /// Applies `step` to the app's state machine, logging a step the machine refuses.
+    @discardableResult
+    func apply(_ step: AppLifecycle.Step, to bundleIdentifier: String) -> Bool {
+        var app = record(bundleIdentifier)
+        let before = app.lifecycle.appState
+        do {
+            try app.lifecycle.apply(step)
+        } catch {
+            logger.warning("illegal lifecycle step", metadata: ["app": "\(bundleIdentifier)", "error": "\(error)"])
+            return false
+        }
+        if app.lifecycle.appState != before {
+            app.since = Self.now
+            app.backgroundSince = app.lifecycle.appState == .background ? clock.now : nil
+            logger.debug("state", metadata: ["app": "\(bundleIdentifier)", "state": "\(app.lifecycle.appState.rawValue)"])
+        }
+        apps[bundleIdentifier] = app
+        return true
+    }
+
+    func state(_ bundleIdentifier: String) -> AppLifecycle.State {
+        apps[bundleIdentifier]?.lifecycle.state ?? .notRunning
+    }
+}
+
+extension Duration {
+    var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

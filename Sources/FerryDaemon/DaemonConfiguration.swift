@@ -1,0 +1,32 @@
+import FerryCore
+
+/// Everything ferryd needs to know, decided by the executable from its environment and flags.
+public struct DaemonConfiguration: Sendable {
+    /// Where apps, containers and the user's choices live.
+    public var paths: FerryPaths
+    /// The Unix socket to listen on; its folder is created 0700.
+    public var socketPath: String
+    /// The environment apps start with (before Ferry's own variables).
+    public var environment: [String: String]
+    /// Where managed apps' stdout and stderr go, one file per app.
+    public var logDirectory: String
+    /// How long a launch may take, from spawn to didFinishLaunching's answer. Default 5 s.
+    public var launchWatchdog: Duration = .seconds(5)
+    /// How long an app may take to answer any other event. Default 5 s.
+    public var eventTimeout: Duration = .seconds(5)
+    /// How long an app without UIBackgroundModes stays in the background before it is suspended. Default 10 s.
+    public var suspendAfter: Duration = .seconds(10)
+    /// How long `ferry quit` waits for the app to exit before killing it. Default 3 s.
+    public var quitTimeout: Duration = .seconds(3)
+    /// The memory-pressure share (PSI `some avg10`, percent) above which apps are warned. Default 10.
+    public var memoryPressureThreshold: Double = 10
+    /// How long to wait after an app folder changes before reloading, to batch bursts. Default 20 ms.
+    public var reloadDelay: Duration = .milliseconds(20)
+
+    public init(paths: FerryPaths, socketPath: String, environment: [String: String], logDirectory: String) {
+        self.paths = paths
+        self.socketPath = socketPath
+        self.environment = environment
+        self.logDirectory = logDirectory
+    }
+}

@@ -1,0 +1,69 @@
+import Dispatch
+import Foundation
+import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reaps ferryd's children on a thread of its own — `waitpid` blocks — and reports each exit.
+final class ProcessReaper: Sendable {
+    /// A child that ended: its pid and raw wait status.
+    struct Exit: Sendable {
+        var pid: pid_t
+        var status: Int32
+    }
+
+    let exits: AsyncStream<Exit>
+    private let continuation: AsyncStream<Exit>.Continuation
+    private let children = DispatchSemaphore(value: 0)
+
+    init() {
+        (exits, continuation) = AsyncStream.makeStream(of: Exit.self)
+        let thread = Thread { [continuation, children] in Self.loop(continuation, children) }
+        thread.name = "ferryd-reaper"
+        thread.start()
+    }
+
+    /// Wakes the thread after a spawn when it sleeps for want of children.
+    func childStarted() {
+        children.signal()
+    }
+
+    private static func loop(_ continuation: AsyncStream<Exit>.Continuation, _ children: DispatchSemaphore) {
+        while true {
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, 0)
+            if pid > 0 {
+                continuation.yield(Exit(pid: pid, status: status))
+            } else if errno == ECHILD {
+                children.wait()
+            }
+        }
+    }
+}
+
+/// Feeds the reaper's exits to the app manager.
+struct ReaperService: Service {
+    let reaper: ProcessReaper
+    let manager: AppManager
+
+    func run() async throws {
+        for await exit in reaper.exits.cancelOnGracefulShutdown() {
+            await manager.processExited(pid: exit.pid, status: exit.status)
+        }
+    }
+}
+
+/// Enforces deadlines (watchdog, event and quit timeouts) and suspends idle background apps.
+struct SweeperService: Service {
+    let manager: AppManager
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            await manager.sweep()
+            let busy = await manager.hasDeadlines
+            try? await Task.sleep(for: busy ? .milliseconds(25) : .milliseconds(250))
+        }
+    }
+}

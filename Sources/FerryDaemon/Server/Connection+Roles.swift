@@ -1,0 +1,73 @@
+import FerryCore
+import NIOCore
+
+extension Connection {
+    /// A managed app: bind it to its launch by token, then pass its replies to the manager.
+    func serveApp(
+        token: String,
+        _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws {
+        guard let app = await manager.attach(token: token, channel: channel.channel) else {
+            try await send(WireError(.unknownToken, "no launch by this ferryd has this token").frame, outbound)
+            return
+        }
+        try await send(Self.welcome(bundleId: app), outbound)
+        defer { Task { await manager.detach(token: token) } }
+        while let frame = try await next(&lines, outbound) {
+            guard frame.type == "reply", let id = frame.id else {
+                try await send(WireError(.malformedFrame, "an app sends only reply frames after hello").frame, outbound)
+                break
+            }
+            await manager.reply(token: token, id: id, result: frame.result ?? false)
+        }
+    }
+
+    /// A client: requests in, results out; opens run in child tasks, queued in the order read.
+    func serveClient(
+        _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws {
+        try await withThrowingDiscardingTaskGroup { group in
+            while let frame = try await next(&lines, outbound) {
+                guard frame.type == "open" else {
+                    try await send(await control(frame), outbound)
+                    continue
+                }
+                switch await manager.admit(OpenRequest(frame)) {
+                case .done(let result):
+                    try await send(result, outbound)
+                case .queued(let ticket, let request):
+                    group.addTask {
+                        await manager.perform(ticket, request) { result in try? await send(result, outbound) }
+                    }
+                }
+            }
+        }
+    }
+
+    private func control(_ frame: WireFrame) async -> WireFrame {
+        let id = frame.id ?? 0
+        do {
+            switch frame.type {
+            case "ps":
+                var result = WireFrame.result(id, outcome: "ok")
+                result.apps = await manager.status()
+                return result
+            case "quit": return .result(id, outcome: try await manager.quit(frame.app ?? ""), app: frame.app)
+            case "kill": return .result(id, outcome: try await manager.forceQuit(frame.app ?? ""), app: frame.app)
+            case "memory-warning":
+                let (warned, terminated) = await manager.memoryWarning()
+                var result = WireFrame.result(id, outcome: "sent")
+                result.message = "\(warned) app(s) warned, \(terminated) suspended app(s) terminated"
+                return result
+            case "ping": return .result(id, outcome: "pong")
+            default: return WireError(.malformedFrame, "clients may not send \(frame.type) frames").frame
+            }
+        } catch let error as DaemonError {
+            return .failure(id, error, app: frame.app)
+        } catch {
+            return .failure(id, .appFailed("\(error)"), app: frame.app)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import FerryCore
+import Logging
+import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One client or app connection: the handshake, then requests (clients) or replies (apps).
+struct Connection {
+    let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+    let manager: AppManager
+    let logger: Logger
+
+    func serve() async {
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                guard try await peerIsSameUser() else {
+                    try await send(WireError(.notAllowed, "ferryd serves its own user only").frame, outbound)
+                    return
+                }
+                var lines = inbound.makeAsyncIterator()
+                guard let hello = try await next(&lines, outbound) else { return }
+                if let failure = Self.checkHello(hello) {
+                    try await send(failure.frame, outbound)
+                } else if hello.role == "app" {
+                    try await serveApp(token: hello.token ?? "", &lines, outbound)
+                } else {
+                    try await send(Self.welcome(), outbound)
+                    try await serveClient(&lines, outbound)
+                }
+            }
+        } catch {
+            logger.debug("connection ended", metadata: ["error": "\(error)"])
+        }
+    }
+
+    static func checkHello(_ frame: WireFrame) -> WireError? {
+        guard frame.type == "hello" else { return WireError(.malformedFrame, "the first frame must be hello") }
+        guard frame.protocol == WireFrame.protocolVersion else {
+            return WireError(.unsupportedProtocol, "ferryd speaks protocol \(WireFrame.protocolVersion), not \(frame.protocol ?? 0)")
+        }
+        return nil
+    }
+
+    static func welcome(bundleId: String? = nil) -> WireFrame {
+        var frame = WireFrame(type: "welcome")
+        frame.protocol = WireFrame.protocolVersion
+        frame.server = "ferryd \(DaemonVersion.string)"
+        frame.bundleId = bundleId
+        return frame
+    }
+
+    /// The next frame, or nil at the end; a malformed one is answered with an error and ends the connection.
+    func next(
+        _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws -> WireFrame? {
+        guard let line = try await lines.next() else { return nil }
+        do {
+            return try WireCodec.decode(line.readableBytesView)
+        } catch {
+            try await send(error.frame, outbound)
+            return nil
+        }
+    }
+
+    func send(_ frame: WireFrame, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
+        try await outbound.write(ByteBuffer(bytes: WireCodec.encode(frame)))
+    }
+
+    /// Peer credentials: a connection from another uid is refused.
+    private func peerIsSameUser() async throws -> Bool {
+        guard let provider = channel.channel as? any SocketOptionProvider else { return false }
+        let credentials: PeerCredentials = try await provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)).get()
+        return credentials.uid == getuid()
+    }
+}
+
+/// Linux's `struct ucred`, which Glibc's module hides behind _GNU_SOURCE.
+struct PeerCredentials: Sendable {
+    var pid: Int32 = 0
+    var uid: UInt32 = 0
+    var gid: UInt32 = 0
+}
+
+/// ferryd's version, sent in `welcome`.
+public enum DaemonVersion {
+    public static let string = "0.1.0"
+}
