@@ -45,6 +45,17 @@ struct Context {
         return nil
     }
 
+    /// `FERRY_DAEMON`, else `ferryd` beside this binary, else `ferryd` in PATH.
+    static func daemonExecutable(_ environment: [String: String]) -> String? {
+        if let path = environment["FERRY_DAEMON"], !path.isEmpty { return path }
+        let candidates = [executableDirectory().map { $0 + "/ferryd" }].compactMap { $0 }
+            + (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/ferryd" }
+        return candidates.first { access($0, X_OK) == 0 }
+    }
+
+    /// Whether `ferry open` should skip the daemon (`FERRY_NO_DAEMON=1`).
+    var direct: Bool { environment["FERRY_NO_DAEMON"] == "1" }
+
     private static func executableDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)

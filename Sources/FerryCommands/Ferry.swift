@@ -8,12 +8,14 @@ public struct Ferry: ParsableCommand {
         discussion: """
             Apps declare the URL schemes they open in Info.plist-style manifests. Exit codes: \
             0 done, 1 no (can-open, doctor), 64 usage, 65 invalid URL, 67 unknown app, \
-            69 no handler for the scheme, 71 handler failed to start, 73 cannot write, 78 bad manifest or config.
+            69 no handler for the scheme, 71 handler failed to start, 73 cannot write, 75 the app failed, \
+            76 ferryd unreachable, 77 declined, 78 bad manifest or config.
             """,
         version: FerryVersion.string,
         subcommands: [
             Open.self, CanOpen.self, Apps.self, Schemes.self, Default.self,
-            Install.self, Uninstall.self, Doctor.self,
+            Install.self, Uninstall.self, Doctor.self, Ps.self, Quit.self, Kill.self, MemoryWarning.self,
+            Daemon.self,
         ]
     )
 

@@ -12,6 +12,12 @@ public enum FerryExit {
     public static let noHandler = ExitCode(69)
     /// The handler could not be started.
     public static let launchFailed = ExitCode(71)
+    /// ferryd could not be reached or started.
+    public static let unavailable = ExitCode(76)
+    /// The app failed or timed out while handling the URL.
+    public static let appFailed = ExitCode(75)
+    /// The app declined the URL in willFinishLaunching or didFinishLaunching.
+    public static let declined = ExitCode(77)
     /// A file or folder could not be written.
     public static let cannotWrite = ExitCode(73)
     /// A manifest or Ferry's own config file is malformed.

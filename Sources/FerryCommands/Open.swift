@@ -10,10 +10,14 @@ extension Ferry {
         static let configuration = CommandConfiguration(
             abstract: "Open URLs with their handlers.",
             discussion: """
-                Each URL is checked against RFC 3986, its scheme's handler is chosen (see `ferry schemes`) \
-                and started as a child process with the URL as one argument, never through a shell. \
-                Exit codes: 0 handled, 65 invalid URL, 67 unknown app, 69 no handler, 71 handler failed \
-                to start; with --wait, the handler's own exit status.
+                Each URL is checked against RFC 3986 and handed to ferryd (started on demand), which picks \
+                the scheme's handler (see `ferry schemes`). A command app is started here as a child process \
+                with the URL as one argument, never through a shell; a managed app is launched or brought \
+                to the foreground with its lifecycle events. One line per URL says what happened. \
+                Exit codes: 0 done, 65 invalid URL, 67 unknown app, 69 no handler, 71 failed to start, \
+                75 the app failed or timed out, 76 ferryd unreachable, 77 declined; with --wait, 1 when \
+                a managed app did not handle the URL and a command app's own exit status. \
+                FERRY_NO_DAEMON=1 opens command apps without ferryd.
                 """
         )
 
@@ -29,8 +33,11 @@ extension Ferry {
         @Flag(help: "Print one JSON object per URL.")
         var json = false
 
-        @Flag(name: .shortAndLong, help: "Print a line for each URL opened.")
-        var verbose = false
+        @Flag(name: [.customShort("g"), .long], help: "Open without bringing the app to the foreground (like macOS open -g).")
+        var background = false
+
+        @Flag(name: .shortAndLong, help: "Print nothing on success.")
+        var quiet = false
 
         @Argument(help: ArgumentHelp("The URLs to open; - reads one URL per line from stdin.", valueName: "url"))
         var urls: [String]
@@ -44,7 +51,7 @@ extension Ferry {
         }
 
         var arguments: OpenArguments {
-            OpenArguments(app: app, source: source, wait: wait, json: json, verbose: verbose, urls: urls)
+            OpenArguments(app: app, source: source, wait: wait, json: json, background: background, quiet: quiet, urls: urls)
         }
     }
 }

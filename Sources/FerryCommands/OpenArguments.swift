@@ -6,7 +6,8 @@ struct OpenArguments: Equatable {
     var source: String?
     var wait = false
     var json = false
-    var verbose = false
+    var background = false
+    var quiet = false
     var urls: [String] = []
 
     /// Parses the common shapes of `ferry open` without swift-argument-parser, whose reflection costs
@@ -20,7 +21,8 @@ struct OpenArguments: Equatable {
             switch argument {
             case "--wait": result.wait = true
             case "--json": result.json = true
-            case "-v", "--verbose": result.verbose = true
+            case "-g", "--background": result.background = true
+            case "-q", "--quiet": result.quiet = true
             case "--app", "--source":
                 guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
                 if argument == "--app" { result.app = value } else { result.source = value }
@@ -41,6 +43,34 @@ struct OpenArguments: Equatable {
                 throw CommandFailure(message: error.description, exit: FerryExit.invalidURL)
             }
         }
+        if !context.direct {
+            do {
+                let client = try DaemonClient.connect(context)
+                return try runThroughDaemon(client, context)
+            } catch let failure as CommandFailure where failure.exit == FerryExit.unavailable {
+                printError("ferry: warning: \(failure.message); opening directly (managed apps need ferryd)")
+            }
+        }
+        try runDirectly(context, schemes: schemes)
+    }
+
+    private func runThroughDaemon(_ client: DaemonClient, _ context: Context) throws {
+        var opener = DaemonOpener(client: client, context: context, arguments: self)
+        var remaining = urls[...]
+        var readingStdin = false
+        try opener.run {
+            while true {
+                if readingStdin, let line = readLine() { return line.trimmingCarriageReturn() }
+                readingStdin = false
+                guard let next = remaining.popFirst() else { return nil }
+                if next == "-" { readingStdin = true } else { return next }
+            }
+        }
+        if let exit = opener.firstFailure { throw exit }
+    }
+
+    /// The daemon-less path (`FERRY_NO_DAEMON=1`, or no ferryd): command apps only.
+    private func runDirectly(_ context: Context, schemes: [String]) throws {
         // Stdin's schemes are unknown up front, so it needs every manifest.
         let registry = urls.contains("-") ? context.registry()
             : context.registry(mentioning: schemes + [app, source].compactMap { $0 })
@@ -57,6 +87,6 @@ struct OpenArguments: Equatable {
     }
 
     private var options: URLOpener.Options {
-        URLOpener.Options(forcedApp: app, source: source, wait: wait, json: json, verbose: verbose)
+        URLOpener.Options(forcedApp: app, source: source, wait: wait, json: json, quiet: quiet)
     }
 }

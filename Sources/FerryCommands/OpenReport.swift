@@ -27,8 +27,8 @@ struct OpenReport {
 
     var line: String {
         switch outcome {
-        case .started(let pid, let app)?: "opened \(url) with \(app) (pid \(pid))"
-        case .exited(let termination, let app)?: "\(app) handled \(url) and exited with status \(termination.shellStatus)"
+        case .started(let pid, let app)?: "launched \(app) (pid \(pid))"
+        case .exited(let termination, let app)?: "launched \(app), exited with status \(termination.shellStatus)"
         case nil: "failed: \(failure?.message ?? "")"
         }
     }

@@ -8,7 +8,7 @@ struct URLOpener {
         var source: String?
         var wait: Bool
         var json: Bool
-        var verbose: Bool
+        var quiet: Bool
     }
 
     let context: Context
@@ -59,6 +59,10 @@ struct URLOpener {
         do {
             let url = try FerryURL(text)
             let app = try handler(for: url)
+            guard app.manifest.kind == .command else {
+                throw CommandFailure(message: "\(app.bundleIdentifier) is a managed app and needs ferryd, which is not available",
+                                     exit: FerryExit.unavailable)
+            }
             let command = try LaunchCommand(app: app, url: url.string, sourceApplication: options.source,
                                             paths: context.paths, environment: context.environment)
             let pid = try Launcher.spawn(command, bundleIdentifier: app.bundleIdentifier)
@@ -95,7 +99,7 @@ struct URLOpener {
             print(report.json)
         } else if let failure = report.failure {
             printError("ferry: \(failure.message)")
-        } else if options.verbose {
+        } else if !options.quiet {
             print(report.line)
         }
     }

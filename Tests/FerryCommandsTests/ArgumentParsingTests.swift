@@ -29,8 +29,8 @@ import Testing
 
 @Suite struct FastOpenParsingTests {
     @Test(arguments: [
-        ["open", "x:1"], ["open", "--wait", "x:1", "y:2"], ["open", "--app", "com.a", "--source", "com.b", "-v", "x:"],
-        ["open", "--json", "-", "x:"], ["open", "--verbose", "--wait", "--json", "x:"],
+        ["open", "x:1"], ["open", "--wait", "x:1", "y:2"], ["open", "--app", "com.a", "--source", "com.b", "-q", "-g", "x:"],
+        ["open", "--json", "-", "x:"], ["open", "--background", "--wait", "--json", "--quiet", "x:"],
     ])
     func agreesWithTheFullParser(_ arguments: [String]) throws {
         let full = try #require(try Ferry.parseAsRoot(arguments) as? Ferry.Open)

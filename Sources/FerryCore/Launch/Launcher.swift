@@ -39,18 +39,38 @@ public enum Launcher {
         } catch {
             throw LaunchError(bundleIdentifier: bundleIdentifier, reason: error.description)
         }
+        do {
+            return try spawn(command.executable, arguments: command.arguments, environment: command.environment,
+                             output: output)
+        } catch {
+            throw LaunchError(bundleIdentifier: bundleIdentifier,
+                              reason: "\(command.executable): \(String(cString: strerror(error.code)))")
+        }
+    }
+
+    /// A `posix_spawn` failure: the C library's error number.
+    public struct SpawnError: Error, Sendable {
+        public var code: Int32
+    }
+
+    /// Starts `executable` with exactly these arguments and environment.
+    ///
+    /// - Parameters:
+    ///   - output: A file to append stdout and stderr to (stdin becomes /dev/null); nil inherits them.
+    ///   - newSession: Start the child in a session of its own (for daemons), detached from the terminal.
+    public static func spawn(
+        _ executable: String, arguments: [String], environment: [String: String],
+        output: String? = nil, newSession: Bool = false
+    ) throws(SpawnError) -> pid_t {
         var pid: pid_t = 0
-        let status = withSpawnAttributes(output: output) { actions, attributes in
-            withCStrings(command.arguments) { argv in
-                withCStrings(command.environment.map { "\($0.key)=\($0.value)" }) { envp in
-                    posix_spawn(&pid, command.executable, &actions, &attributes, argv, envp)
+        let status = withSpawnAttributes(output: output, newSession: newSession) { actions, attributes in
+            withCStrings(arguments) { argv in
+                withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in
+                    posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
                 }
             }
         }
-        guard status == 0 else {
-            throw LaunchError(bundleIdentifier: bundleIdentifier,
-                              reason: "\(command.executable): \(String(cString: strerror(status)))")
-        }
+        guard status == 0 else { throw SpawnError(code: status) }
         return pid
     }
 
@@ -65,7 +85,7 @@ public enum Launcher {
     /// Runs `body` with spawn attributes that give the child default signal handling, an empty
     /// signal mask; the working directory stays the caller's, as with xdg-open.
     private static func withSpawnAttributes(
-        output: String?,
+        output: String?, newSession: Bool,
         _ body: (inout posix_spawn_file_actions_t, inout posix_spawnattr_t) -> Int32
     ) -> Int32 {
         var actions = posix_spawn_file_actions_t()
@@ -88,13 +108,15 @@ public enum Launcher {
         for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGCHLD] { sigaddset(&defaultSignals, signal) }
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // POSIX_SPAWN_SETSID (0x80 in glibc) is hidden from Swift behind _GNU_SOURCE.
+        let setsid: Int32 = newSession ? 0x80 : 0
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | setsid))
         return body(&actions, &attributes)
     }
 }
 
 /// Calls `body` with a NULL-terminated C array of `strings`, valid only during the call.
-func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+public func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
     let pointers = strings.map { strdup($0) } + [nil]
     defer { pointers.forEach { free($0) } }
     return body(pointers)

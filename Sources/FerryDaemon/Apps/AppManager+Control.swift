@@ -25,7 +25,7 @@ extension AppManager {
             case .send(let event):
                 do { _ = try await exchange(app, event) } catch { forceKill(app, reason: "\(error)") }
             case .terminate:
-                if let pid = apps[app]?.pid { kill(pid, SIGTERM) }
+                // The app exits by itself after willTerminate; the sweeper kills it after the timeout.
                 apply(.terminate, to: app)
             case .kill:
                 forceKill(app, reason: "quit while \(state(app))")

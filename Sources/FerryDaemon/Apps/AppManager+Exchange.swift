@@ -46,8 +46,9 @@ extension AppManager {
 
     /// Binds a connection that presented `token` to its app's launch.
     /// - Returns: The app's bundle identifier, or nil for a token no launch issued.
-    func attach(token: String, channel: any Channel) -> String? {
+    func attach(token: String, channel: any Channel, welcome: (String) -> WireFrame) -> String? {
         guard let app = tokens[token], apps[app]?.channel == nil else { return nil }
+        channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(welcome(app))), promise: nil)
         apps[app]?.channel = channel
         if let waiter = apps[app]?.connectWaiter {
             apps[app]?.connectWaiter = nil

@@ -8,11 +8,11 @@ extension Connection {
         _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
-        guard let app = await manager.attach(token: token, channel: channel.channel) else {
+        // attach writes the welcome itself, on the channel events go out on, so it comes first.
+        guard await manager.attach(token: token, channel: channel.channel, welcome: Self.welcome) != nil else {
             try await send(WireError(.unknownToken, "no launch by this ferryd has this token").frame, outbound)
             return
         }
-        try await send(Self.welcome(bundleId: app), outbound)
         defer { Task { await manager.detach(token: token) } }
         while let frame = try await next(&lines, outbound) {
             guard frame.type == "reply", let id = frame.id else {

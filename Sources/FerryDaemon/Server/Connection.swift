@@ -43,7 +43,7 @@ struct Connection {
         return nil
     }
 
-    static func welcome(bundleId: String? = nil) -> WireFrame {
+    @Sendable static func welcome(bundleId: String? = nil) -> WireFrame {
         var frame = WireFrame(type: "welcome")
         frame.protocol = WireFrame.protocolVersion
         frame.server = "ferryd \(DaemonVersion.string)"

@@ -11,13 +11,15 @@ struct MemoryPressureMonitor: Service {
     var path = "/proc/pressure/memory"
 
     func run() async throws {
-        var underPressure = false
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            if let share = Self.someAverage10(path) {
-                if share >= threshold && !underPressure { _ = await manager.memoryWarning() }
-                underPressure = share >= threshold
+        try await cancelWhenGracefulShutdown {
+            var underPressure = false
+            while true {
+                if let share = Self.someAverage10(path) {
+                    if share >= threshold && !underPressure { _ = await manager.memoryWarning() }
+                    underPressure = share >= threshold
+                }
+                try await Task.sleep(for: .seconds(2))
             }
-            try? await Task.sleep(for: .seconds(2))
         }
     }
 

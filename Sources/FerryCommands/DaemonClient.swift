@@ -1,0 +1,101 @@
+import FerryCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The CLI's connection to ferryd, which it starts on demand like gpg-agent.
+final class DaemonClient {
+    let socket: LineSocket
+    private var nextID = 1
+
+    private init(socket: LineSocket) {
+        self.socket = socket
+    }
+
+    /// Connects to the user's ferryd, starting it when it is not running.
+    ///
+    /// - Throws: ``CommandFailure`` naming the socket and why, when no daemon can be reached.
+    static func connect(_ context: Context, start: Bool = true) throws -> DaemonClient {
+        let path = DaemonSocket.path(environment: context.environment)
+        if let socket = try? LineSocket.connect(to: path) { return try handshake(socket) }
+        guard start else { throw CommandFailure(message: "ferryd is not running (no socket at \(path))", exit: FerryExit.unavailable) }
+        try startDaemon(context)
+        var lastError = ""
+        for _ in 0..<300 {
+            do { return try handshake(try LineSocket.connect(to: path)) } catch { lastError = "\(error)" }
+            usleep(10_000)
+        }
+        throw CommandFailure(message: "ferryd did not start within 3 s (\(lastError)); see \(logPath(context))", exit: FerryExit.unavailable)
+    }
+
+    private static func handshake(_ socket: LineSocket) throws -> DaemonClient {
+        var hello = WireFrame(type: "hello")
+        hello.protocol = WireFrame.protocolVersion
+        hello.role = "client"
+        do {
+            try socket.send(hello)
+            guard let welcome = try socket.receive(timeout: 5000), welcome.type == "welcome" else {
+                throw WireError(.connectionClosed, "ferryd refused the connection")
+            }
+        } catch {
+            throw CommandFailure(message: "ferryd: \(error)", exit: FerryExit.unavailable)
+        }
+        return DaemonClient(socket: socket)
+    }
+
+    /// Sends `frame` with a fresh id; the caller reads the result with ``receive()``.
+    @discardableResult
+    func send(_ frame: WireFrame) throws -> Int {
+        var frame = frame
+        frame.id = nextID
+        nextID += 1
+        do { try socket.send(frame) } catch { throw CommandFailure(message: "ferryd: \(error)", exit: FerryExit.unavailable) }
+        return frame.id!
+    }
+
+    /// The next frame from ferryd.
+    func receive() throws -> WireFrame {
+        do {
+            guard let frame = try socket.receive() else { throw WireError(.connectionClosed, "ferryd closed the connection") }
+            if frame.type == "error" { throw WireError(.malformedFrame, frame.message ?? "error") }
+            return frame
+        } catch let error as WireError {
+            throw CommandFailure(message: "ferryd: \(error.message)", exit: FerryExit.unavailable)
+        }
+    }
+
+    /// Sends one request and waits for its result.
+    func request(_ frame: WireFrame) throws -> WireFrame {
+        try send(frame)
+        return try receive()
+    }
+
+    static func logPath(_ context: Context) -> String {
+        let state = context.environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (context.environment["HOME"] ?? "/") + "/.local/state"
+        return state + "/ferry/ferryd.log"
+    }
+
+    /// Starts ferryd in a session of its own, its output going to the log file.
+    private static func startDaemon(_ context: Context) throws {
+        guard let daemon = Context.daemonExecutable(context.environment) else {
+            throw CommandFailure(message: "ferryd not found beside ferry or in PATH; set FERRY_DAEMON to its path", exit: FerryExit.unavailable)
+        }
+        let log = logPath(context)
+        mkdirParents(String(log[..<(log.lastIndex(of: "/") ?? log.startIndex)]))
+        do {
+            _ = try Launcher.spawn(daemon, arguments: [daemon], environment: context.environment, output: log, newSession: true)
+        } catch {
+            throw CommandFailure(message: "cannot start \(daemon): \(String(cString: strerror(error.code)))", exit: FerryExit.unavailable)
+        }
+    }
+
+    private static func mkdirParents(_ path: String) {
+        var current = ""
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            mkdir(current, 0o700)
+        }
+    }
+}

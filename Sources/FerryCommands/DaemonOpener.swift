@@ -1,0 +1,96 @@
+import ArgumentParser
+import FerryCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `ferry open` through ferryd: requests are pipelined, results printed in order, one line each.
+struct DaemonOpener {
+    let client: DaemonClient
+    let context: Context
+    let arguments: OpenArguments
+    private(set) var firstFailure: ExitCode?
+    /// How many requests may be in flight: enough to keep ferryd busy, bounded for memory.
+    static let window = 512
+
+    init(client: DaemonClient, context: Context, arguments: OpenArguments) {
+        self.client = client
+        self.context = context
+        self.arguments = arguments
+    }
+
+    /// Opens each URL in order; `next` yields them (from argv or stdin) until nil.
+    mutating func run(_ next: () -> String?) throws {
+        var inFlight: [Int: String] = [:]
+        var order: [Int] = []
+        var head = 0
+        while let url = next() {
+            guard !url.isEmpty else { continue }
+            let id = try client.send(request(url))
+            inFlight[id] = url
+            order.append(id)
+            if order.count - head >= Self.window { try collect(&inFlight, order[head]); head += 1 }
+        }
+        while head < order.count { try collect(&inFlight, order[head]); head += 1 }
+    }
+
+    private func request(_ url: String) -> WireFrame {
+        var frame = WireFrame(type: "open")
+        frame.url = url
+        frame.app = arguments.app
+        frame.source = arguments.source
+        frame.background = arguments.background ? true : nil
+        frame.wait = arguments.wait ? true : nil
+        return frame
+    }
+
+    /// Reads results until the one for `id` (results for one app come in order; others may not).
+    private mutating func collect(_ inFlight: inout [Int: String], _ id: Int) throws {
+        while inFlight[id] != nil {
+            let result = try client.receive()
+            guard let resultID = result.id, let url = inFlight.removeValue(forKey: resultID) else { continue }
+            handle(result, url: url)
+        }
+    }
+
+    private mutating func handle(_ result: WireFrame, url: String) {
+        var result = result
+        if result.outcome == "command", let spec = result.command { result = start(spec, result) }
+        let report = OpenOutcome(url: url, frame: result)
+        report.print(json: arguments.json, quiet: arguments.quiet)
+        if let code = report.exitCode, firstFailure == nil { firstFailure = ExitCode(code) }
+    }
+
+    /// A command app: start it here, with the caller's environment and terminal.
+    private func start(_ spec: WireFrame.CommandSpec, _ result: WireFrame) -> WireFrame {
+        var result = result
+        var environment = context.environment.filter { $0.key != "FERRY_SOURCE_APPLICATION" }
+        environment.merge(spec.environment) { $1 }
+        if let documents = spec.environment["FERRY_DOCUMENTS"] { Self.mkdirParents(documents) }
+        do {
+            let pid = try Launcher.spawn(spec.executable, arguments: spec.arguments, environment: environment)
+            result.outcome = "launched"
+            result.pid = pid
+            if arguments.wait {
+                let status = Launcher.wait(for: pid).shellStatus
+                result.handled = status == 0
+                result.exitCode = status == 0 ? nil : status
+                if status != 0 { result.message = "\(result.app ?? "the handler") exited with status \(status)" }
+            }
+        } catch {
+            result.outcome = "failed"
+            result.message = "\(result.app ?? "the handler") failed to start: \(spec.executable): \(String(cString: strerror(error.code)))"
+            result.exitCode = FerryExit.launchFailed.rawValue
+        }
+        return result
+    }
+
+    private static func mkdirParents(_ path: String) {
+        var current = ""
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            mkdir(current, 0o700)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import FerryCore
+import FoundationEssentials
+
+extension Ferry {
+    struct Ps: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show every managed app's state, pid and since when.")
+
+        @Flag(help: "Print a JSON array.")
+        var json = false
+
+        func run() throws {
+            let result = try DaemonClient.connect(Context()).request(WireFrame(type: "ps"))
+            let apps = result.apps ?? []
+            if json {
+                print(JSONOutput.document(apps))
+                return
+            }
+            let rows = apps.map { [$0.bundleId, $0.state, $0.pid.map(String.init) ?? "-", Self.describe($0.since)] }
+            print(Table.render(header: ["APP", "STATE", "PID", "SINCE"], rows: rows), terminator: "")
+        }
+
+        static func describe(_ since: Double) -> String {
+            let seconds = max(0, Int(Date().timeIntervalSince1970 - since))
+            if seconds < 120 { return "\(seconds) s ago" }
+            if seconds < 7200 { return "\(seconds / 60) min ago" }
+            return "\(seconds / 3600) h ago"
+        }
+    }
+
+    struct Quit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Quit a managed app: willTerminate, then it must exit; it is killed after a timeout.")
+
+        @Argument(help: ArgumentHelp("The app to quit.", valueName: "bundle-id"))
+        var bundleIdentifier: String
+
+        func run() throws {
+            try AppControl.send("quit", app: bundleIdentifier)
+        }
+    }
+
+    struct Kill: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Force-quit a managed app at once (SIGKILL).")
+
+        @Argument(help: ArgumentHelp("The app to kill.", valueName: "bundle-id"))
+        var bundleIdentifier: String
+
+        func run() throws {
+            try AppControl.send("kill", app: bundleIdentifier)
+        }
+    }
+
+    struct MemoryWarning: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "memory-warning",
+            abstract: "Simulate memory pressure: suspended apps are terminated, the others get didReceiveMemoryWarning.")
+
+        func run() throws {
+            let result = try DaemonClient.connect(Context()).request(WireFrame(type: "memory-warning"))
+            print(result.message ?? "sent")
+        }
+    }
+}
+
+/// `quit` and `kill`: one request, one line.
+enum AppControl {
+    static func send(_ type: String, app: String) throws {
+        var frame = WireFrame(type: type)
+        frame.app = app
+        let result = try DaemonClient.connect(Context(), start: false).request(frame)
+        guard result.outcome != "failed" else {
+            throw CommandFailure(message: result.message ?? "\(type) failed", exit: ExitCode(result.exitCode ?? 1))
+        }
+        print("\(result.outcome ?? type) \(app)")
+    }
+}

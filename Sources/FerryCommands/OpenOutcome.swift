@@ -1,0 +1,51 @@
+import FerryCore
+
+/// One `ferry open` result as the user sees it: a line, or a JSON object.
+struct OpenOutcome {
+    var url: String
+    var frame: WireFrame
+
+    /// The exit code this outcome calls for; nil for success.
+    var exitCode: Int32? {
+        switch frame.outcome {
+        case "failed": frame.exitCode ?? FerryExit.appFailed.rawValue
+        case "declined": FerryExit.declined.rawValue
+        default: frame.exitCode ?? (frame.handled == false ? FerryExit.no.rawValue : nil)
+        }
+    }
+
+    var line: String {
+        let app = frame.app ?? "?"
+        let pid = frame.pid.map { " (pid \($0))" } ?? ""
+        let handled = frame.handled.map { $0 ? ", handled" : ", not handled" } ?? ""
+        switch frame.outcome {
+        case "launched": return "launched \(app)\(pid)\(handled)"
+        case "foreground": return "brought \(app) to the foreground\(pid)\(handled)"
+        case "active": return "\(app) was already active\(pid)\(handled)"
+        case "background": return "opened in \(app) in the background\(pid)\(handled)"
+        case "declined": return "declined: \(frame.message ?? app)"
+        default: return "failed: \(frame.message ?? "unknown error")"
+        }
+    }
+
+    private struct Fields: Encodable {
+        var url: String
+        var outcome: String
+        var app: String?
+        var pid: Int32?
+        var handled: Bool?
+        var message: String?
+        var exitCode: Int32?
+    }
+
+    func print(json: Bool, quiet: Bool) {
+        if json {
+            Swift.print(JSONOutput.line(Fields(url: url, outcome: frame.outcome ?? "failed", app: frame.app, pid: frame.pid,
+                                               handled: frame.handled, message: frame.message, exitCode: exitCode)))
+        } else if exitCode != nil && frame.outcome != "declined" {
+            printError("ferry: \(frame.message ?? line)")
+        } else if !quiet {
+            Swift.print(line)
+        }
+    }
+}
