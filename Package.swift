@@ -44,6 +44,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "ferry", dependencies: ["FerryCommands"]),
+        // The managed to-do example, built on FerryKit.
+        .executableTarget(name: "todo-managed", dependencies: ["FerryKit"], path: "examples/TodoManaged"),
         .executableTarget(
             name: "ferryd",
             dependencies: [
@@ -57,6 +59,10 @@ let package = Package(
             dependencies: ["FerryCore"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FerryCommandsTests", dependencies: ["FerryCommands", "FerryCore", "ferry"]),
+        .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryCore"]),
+        .testTarget(
+            name: "FerryCommandsTests",
+            dependencies: ["FerryCommands", "FerryCore", "ferry", "ferryd", "todo-managed"]
+        ),
     ]
 )

@@ -14,15 +14,24 @@ struct AppInstaller {
     let environment: [String: String]
 
     func install(_ source: String, force: Bool) throws -> InstalledApp {
-        let name = String(source.split(separator: "/").last ?? "")
+        var name = String(source.split(separator: "/").last ?? "")
         let manifest = try check(source, name: name)
+        let helper = Self.helperProgram(of: manifest, plist: source, name: name)
+        if helper != nil { name = String(name.dropLast(".plist".count)) + ".app" }
         let destination = userApps + "/" + name
         let replaced = try replacedPaths(manifest.bundleIdentifier, destination: destination, force: force)
         try ensureFolder()
         let staged = userApps + "/.installing-\(getpid())-" + name
         try? FileManager.default.removeItem(atPath: staged)
         do {
-            try FileManager.default.copyItem(atPath: source, toPath: staged)
+            if let helper {
+                // A plugin plist whose program sits beside it is installed as a bundle holding both.
+                try FileManager.default.createDirectory(atPath: staged, withIntermediateDirectories: false)
+                try FileManager.default.copyItem(atPath: source, toPath: staged + "/Info.plist")
+                try FileManager.default.copyItem(atPath: helper.path, toPath: staged + "/" + helper.name)
+            } else {
+                try FileManager.default.copyItem(atPath: source, toPath: staged)
+            }
             let app = InstalledApp(manifest: manifest, bundlePath: staged,
                                    manifestPath: name.hasSuffix(".app") ? staged + "/Info.plist" : staged,
                                    folder: AppFolder(path: userApps, kind: .user), precedence: 0)
@@ -38,6 +47,23 @@ struct AppInstaller {
             folder: AppFolder(path: userApps, kind: .user), precedence: 0)
         installed.bundlePath = destination
         return installed
+    }
+
+    /// The program a standalone plist names by a relative path, when that file sits beside the plist.
+    static func helperProgram(of manifest: Manifest, plist: String, name: String) -> (path: String, name: String)? {
+        guard name.hasSuffix(".plist") else { return nil }
+        let relative: String
+        switch manifest.program {
+        case .executable(let path)?: relative = path
+        case .arguments(let arguments)? where arguments[0].contains("/") && !arguments[0].hasPrefix("/"): relative = arguments[0]
+        default: return nil
+        }
+        let folder = plist.contains("/") ? String(plist[..<plist.lastIndex(of: "/")!]) : "."
+        let path = folder + "/" + relative
+        let parts = relative.split(separator: "/").filter { $0 != "." }
+        guard parts.count == 1, parts[0] != "..", access(path, X_OK) == 0 else { return nil }
+        let file = String(parts[0])
+        return (path, file)
     }
 
     private func check(_ source: String, name: String) throws -> Manifest {

@@ -23,28 +23,19 @@ public struct Daemon {
         let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)
             + [configuration.paths.configHome]
+        // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
+        // (timeouts) and the reaper (exits) still run.
         let services: [any Service] = [
             ReaperService(reaper: reaper, manager: manager),
             SweeperService(manager: manager),
-            AppsService(manager: manager),
+            DaemonServer(socketPath: configuration.socketPath, manager: manager, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
-            DaemonServer(socketPath: configuration.socketPath, manager: manager, logger: logger),
         ]
         let group = ServiceGroup(configuration: .init(
             services: services.map { .init(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger))
         try await group.run()
-    }
-}
-
-/// Holds the managed apps for the daemon's life and stops them when it shuts down.
-struct AppsService: Service {
-    let manager: AppManager
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        await manager.terminateAll()
     }
 }

@@ -4,6 +4,12 @@ import Foundation
 import Logging
 
 // ferryd [--verbose]: the per-user Ferry daemon. Normally started on demand by `ferry`.
+
+// A daemon must not hold its starter's descriptors (a pipe it inherited would keep the starter's
+// reader waiting for EOF for ever), nor pass them on to the apps it launches.
+for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+    if let fd = Int32(name), fd > 2 { close(fd) }
+}
 let environment = ProcessInfo.processInfo.environment
 let verbose = CommandLine.arguments.contains("--verbose") || CommandLine.arguments.contains("-v")
 LoggingSystem.bootstrap { label in

@@ -1,16 +1,38 @@
 import Foundation
 
 /// Runs the built `ferry` binary in a world of its own: temporary apps, data and config folders.
-final class FerryWorld {
+/// Unchecked Sendable: its state is set up before any concurrent use and only read afterwards.
+final class FerryWorld: @unchecked Sendable {
     let root: String
     var apps: String { root + "/apps" }
+    /// More variables for ferry and the ferryd it starts (watchdog, suspend delay...).
+    var extraEnvironment: [String: String] = [:]
 
     init() throws {
         root = NSTemporaryDirectory() + "ferry-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: apps, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
+    deinit {
+        stopDaemon()
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    var socket: String { root + "/run/ferryd.sock" }
+
+    /// The pid of this world's ferryd, from its lock file.
+    var daemonPID: pid_t? {
+        guard let text = try? String(contentsOfFile: socket + ".lock", encoding: .utf8) else { return nil }
+        return pid_t(text)
+    }
+
+    /// Stops this world's ferryd (it terminates its apps) and waits for it, by pid.
+    func stopDaemon() {
+        guard let pid = daemonPID, isAlive(pid) else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<500 where isAlive(pid) { usleep(10_000) }
+        if isAlive(pid) { kill(pid, SIGKILL) }
+    }
 
     static var binary: String {
         if let path = ProcessInfo.processInfo.environment["FERRY_TEST_BINARY"] { return path }
@@ -28,6 +50,11 @@ final class FerryWorld {
         environment["XDG_DATA_HOME"] = root + "/data"
         environment["XDG_CONFIG_HOME"] = root + "/config"
         environment["FERRY_SCHEMES_DIR"] = Self.repository + "/schemes"
+        environment["FERRY_SOCKET"] = socket
+        environment["XDG_STATE_HOME"] = root + "/state"
+        environment["FERRY_DAEMON"] = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().appendingPathComponent("ferryd").path
+        environment.removeValue(forKey: "FERRY_NO_DAEMON")
+        environment.merge(extraEnvironment) { $1 }
         return environment
     }
 

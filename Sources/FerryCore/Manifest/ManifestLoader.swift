@@ -40,7 +40,9 @@ public enum ManifestLoader {
     }
 
     private static func describe(_ error: any Error) -> String {
-        guard case DecodingError.dataCorrupted(let context) = error else { return "\(error)" }
+        guard case DecodingError.dataCorrupted(let context) = error else {
+            return "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable"
+        }
         if let underlying = context.underlyingError as? CocoaError,
            let detail = underlying.userInfo["NSDebugDescription"] as? String {
             return detail.trimmingTrailingPeriod()

@@ -56,6 +56,10 @@ extension PropertyListValue: Decodable {
         if let real = try? value.decode(Double.self) { return .real(real) }
         if let string = try? value.decode(String.self) { return .string(string) }
         if let data = try? value.decode(Data.self) { return .data(data) }
-        return .date(try value.decode(Date.self))
+        if let date = try? value.decode(Date.self) { return .date(date) }
+        let path = value.codingPath.map(\.stringValue).joined(separator: ".")
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: value.codingPath,
+            debugDescription: "the value of \(path) cannot be read; is the file valid UTF-8?"))
     }
 }

@@ -23,7 +23,11 @@ extension AppManager {
         for step in record(app).lifecycle.planQuit() {
             switch step {
             case .send(let event):
-                do { _ = try await exchange(app, event) } catch { forceKill(app, reason: "\(error)") }
+                do { _ = try await exchange(app, event) } catch {
+                    forceKill(app, reason: "\(error)")
+                    await awaitExit(app, timeout: configuration.quitTimeout)
+                    return "quit"
+                }
             case .terminate:
                 // The app exits by itself after willTerminate; the sweeper kills it after the timeout.
                 apply(.terminate, to: app)

@@ -58,10 +58,16 @@ extension AppManager {
     }
 
     /// The app's connection closed: whatever it was asked can no longer be answered.
+    /// The process usually exits a moment later, and its exit status says more than the closed
+    /// socket: the reaper gets 200 ms to report it before the pending reply fails on this.
     func detach(token: String) {
         guard let app = tokens[token] else { return }
         apps[app]?.channel = nil
-        fail(app, "\(app) closed its connection to ferryd")
+        let soon = clock.now + .milliseconds(200)
+        if let pending = apps[app]?.pendingReply {
+            apps[app]?.pendingReply?.waiter.deadline = min(pending.waiter.deadline, soon)
+            apps[app]?.pendingReply?.waiter.reason = "closed its connection to ferryd"
+        }
     }
 
     /// An app answered event `id`.

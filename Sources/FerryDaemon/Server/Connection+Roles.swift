@@ -13,11 +13,24 @@ extension Connection {
             try await send(WireError(.unknownToken, "no launch by this ferryd has this token").frame, outbound)
             return
         }
-        defer { Task { await manager.detach(token: token) } }
+        do {
+            try await relayReplies(token: token, &lines, outbound)
+        } catch {
+            await manager.detach(token: token)
+            throw error
+        }
+        await manager.detach(token: token)
+    }
+
+    private func relayReplies(
+        token: String,
+        _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws {
         while let frame = try await next(&lines, outbound) {
             guard frame.type == "reply", let id = frame.id else {
                 try await send(WireError(.malformedFrame, "an app sends only reply frames after hello").frame, outbound)
-                break
+                return
             }
             await manager.reply(token: token, id: id, result: frame.result ?? false)
         }

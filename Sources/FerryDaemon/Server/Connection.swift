@@ -56,7 +56,14 @@ struct Connection {
         _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws -> WireFrame? {
-        guard let line = try await lines.next() else { return nil }
+        let next: ByteBuffer?
+        do {
+            next = try await lines.next()
+        } catch {
+            try? await send(WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes").frame, outbound)
+            return nil
+        }
+        guard let line = next else { return nil }
         do {
             return try WireCodec.decode(line.readableBytesView)
         } catch {

@@ -33,6 +33,10 @@ struct DaemonServer: Service {
                         }
                     }
                 }
+                // The listener is closed: tell the apps to terminate while their connections still
+                // work, then end the connections that remain.
+                await manager.terminateAll()
+                group.cancelAll()
             }
         } onGracefulShutdown: {
             server.channel.close(promise: nil)

@@ -11,7 +11,8 @@ struct MemoryPressureMonitor: Service {
     var path = "/proc/pressure/memory"
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        // Cancelled at shutdown: a normal end, not a failure that would cancel the whole group.
+        try? await cancelWhenGracefulShutdown {
             var underPressure = false
             while true {
                 if let share = Self.someAverage10(path) {

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A managed app for the tests: a real Python process speaking the protocol, whose behaviour
+/// the launch URL picks (decline-will, decline-did, hang-launch, crash-launch, slow-open).
+enum TestManagedApp {
+    static let script = #"""
+    #!/usr/bin/env python3
+    import json, os, socket, sys, time
+    docs = os.environ["FERRY_DOCUMENTS"]
+    def record(line):
+        with open(os.path.join(docs, "events"), "a") as f:
+            f.write(line + "\n")
+    s = socket.socket(socket.AF_UNIX)
+    s.connect(os.environ["FERRY_SOCKET"])
+    f = s.makefile("rw")
+    f.write(json.dumps({"type": "hello", "protocol": 1, "role": "app", "token": os.environ["FERRY_LAUNCH_TOKEN"]}) + "\n")
+    f.flush()
+    assert json.loads(f.readline())["type"] == "welcome"
+    for line in f:
+        m = json.loads(line)
+        event, url = m["event"], m.get("url") or (m.get("options") or {}).get("url") or ""
+        record(event + (" " + url if event == "open" else ""))
+        result = True
+        if event in ("willFinishLaunching", "didFinishLaunching"):
+            if "hang-launch" in url: time.sleep(3600)
+            if "crash-launch" in url: sys.exit(3)
+            result = not (("decline-will" in url and event == "willFinishLaunching") or ("decline-did" in url and event == "didFinishLaunching"))
+        if event == "open" and "reject" in url: result = False
+        f.write(json.dumps({"type": "reply", "id": m["id"], "result": result}) + "\n")
+        f.flush()
+        if event == "willTerminate": sys.exit(0)
+    """#
+
+    /// Writes `NAME.app` running the script, claiming `scheme`.
+    static func install(in world: FerryWorld, _ identifier: String, scheme: String, backgroundModes: [String] = []) throws {
+        let bundle = world.apps + "/\(identifier).app"
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        try script.write(toFile: bundle + "/app.py", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bundle + "/app.py")
+        var plist: [String: Any] = [
+            "CFBundleIdentifier": identifier, "CFBundleExecutable": "app.py", "FerryAppKind": "managed",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": [scheme]]],
+        ]
+        if !backgroundModes.isEmpty { plist["UIBackgroundModes"] = backgroundModes }
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+        try data.write(to: URL(fileURLWithPath: bundle + "/Info.plist"))
+    }
+}
+
+extension FerryWorld {
+    /// The events the managed app `identifier` recorded, waiting until there are `count`.
+    func events(_ identifier: String, count: Int = 0) -> [String] {
+        let file = documents(identifier) + "/events"
+        var lines: [String] = []
+        for _ in 0..<300 {
+            lines = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            if lines.count >= count { return lines }
+            usleep(10_000)
+        }
+        return lines
+    }
+
+    /// `ferry ps --json` as bundle id → (state, pid).
+    func ps() throws -> [String: (state: String, pid: Int32?)] {
+        let output = try run("ps", "--json").stdout
+        let rows = (try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]) ?? []
+        var table: [String: (String, Int32?)] = [:]
+        for row in rows {
+            table[row["bundleId"] as? String ?? ""] = (row["state"] as? String ?? "", (row["pid"] as? NSNumber)?.int32Value)
+        }
+        return table
+    }
+
+    /// Waits until `app` is in `state`.
+    func waitFor(_ app: String, _ state: String, seconds: Double = 5) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try ps()[app]?.state == state { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+}
+
+/// Whether `pid` runs (a zombie waiting to be reaped does not count).
+func isAlive(_ pid: Int32) -> Bool {
+    guard let state = processState(pid) else { return false }
+    return state != "Z" && state != "X"
+}
+
+/// The scheduler state of a process from /proc: "T" when stopped.
+func processState(_ pid: Int32) -> String? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    return stat[stat.index(close, offsetBy: 2)...].split(separator: " ").first.map(String.init)
+}

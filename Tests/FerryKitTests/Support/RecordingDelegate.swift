@@ -1,0 +1,72 @@
+import FerryCore
+import FerryKit
+
+/// A delegate that writes down every call, the state the app was in during it, and what it got;
+/// it answers the launch methods and `open` from ``answers`` (true when absent).
+final class RecordingDelegate: ApplicationDelegate {
+    /// The events, named as on the wire, in the order their methods ran.
+    var calls: [String] = []
+    /// `application.state` during each call.
+    var states: [AppState] = []
+    /// The URLs `open` received.
+    var opened: [AppURL] = []
+    /// The options each launch method or `open` received.
+    var options: [LaunchOptions] = []
+    /// What the launch methods and `open` answer, by wire name.
+    var answers: [String: Bool] = [:]
+
+    private func record(_ name: String, _ application: Application) {
+        calls.append(name)
+        states.append(application.state)
+    }
+
+    private func answer(_ name: String, _ application: Application, _ options: LaunchOptions) -> Bool {
+        record(name, application)
+        self.options.append(options)
+        return answers[name] ?? true
+    }
+
+    func application(_ application: Application, willFinishLaunchingWithOptions launchOptions: LaunchOptions) -> Bool {
+        answer("willFinishLaunching", application, launchOptions)
+    }
+
+    func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: LaunchOptions) -> Bool {
+        answer("didFinishLaunching", application, launchOptions)
+    }
+
+    func application(_ application: Application, open url: AppURL, options: LaunchOptions) -> Bool {
+        opened.append(url)
+        return answer("open", application, options)
+    }
+
+    func applicationDidBecomeActive(_ application: Application) { record("didBecomeActive", application) }
+    func applicationWillResignActive(_ application: Application) { record("willResignActive", application) }
+    func applicationDidEnterBackground(_ application: Application) { record("didEnterBackground", application) }
+    func applicationWillEnterForeground(_ application: Application) { record("willEnterForeground", application) }
+    func applicationWillTerminate(_ application: Application) { record("willTerminate", application) }
+    func applicationDidReceiveMemoryWarning(_ application: Application) { record("didReceiveMemoryWarning", application) }
+}
+
+/// A delegate that implements nothing, to check the defaults.
+final class DefaultDelegate: ApplicationDelegate {}
+
+/// An application with made-up folders.
+func testApplication() -> Application {
+    Application(bundleIdentifier: "com.test.app", containerDirectory: "/c", documentsDirectory: "/c/Documents")
+}
+
+/// An `event` frame.
+func eventFrame(_ id: Int, _ event: String, url: String? = nil, options: WireFrame.LaunchOptions? = nil) -> WireFrame {
+    var frame = WireFrame(type: "event", id: id)
+    frame.event = event
+    frame.url = url
+    frame.options = options
+    return frame
+}
+
+/// A `reply` frame.
+func replyFrame(_ id: Int, _ result: Bool) -> WireFrame {
+    var frame = WireFrame(type: "reply", id: id)
+    frame.result = result
+    return frame
+}
