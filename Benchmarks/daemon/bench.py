@@ -102,7 +102,7 @@ def main():
         world = World(args, extra)
         try:
             assert world.run("open", "todolist-managed://warm").returncode == 0, "could not launch todo-managed"
-            figures[(extra, "managed")] = median_ms([world.ferry, "open", "--wait", "-q", "todolist-managed://x"], world.env, args.runs)
+            figures[(extra, "managed")] = median_ms([world.ferry, "open", "--wait", "-q", "todolist-managed://bench.example?Bench#200806231300"], world.env, args.runs)
             figures[(extra, "command")] = median_ms([world.ferry, "open", "--wait", "-q", "benchcmd://x"], world.env, args.runs)
             if extra == 10:
                 figures["true"] = median_ms(["/bin/true"], world.env, args.runs)
@@ -110,7 +110,7 @@ def main():
                     figures["gio"] = median_ms(["gio", "open", "benchcmd://x"], gio_setup(world), args.runs)
             figures[(extra, "rss")] = rss_mb(world.daemon_pid())
             if extra == 10:
-                urls = "".join(f"todolist-managed://batch/{i}\n" for i in range(args.batch))
+                urls = "".join(f"todolist-managed://bench.example?Item%20{i}#200806231300\n" for i in range(args.batch))
                 start = time.perf_counter()
                 done = world.run("open", "-q", "-", stdin=urls)
                 elapsed = time.perf_counter() - start

@@ -12,9 +12,10 @@ enum TestManagedApp {
             f.write(line + "\n")
     s = socket.socket(socket.AF_UNIX)
     s.connect(os.environ["FERRY_SOCKET"])
-    f = s.makefile("rw")
-    f.write(json.dumps({"type": "hello", "protocol": 1, "role": "app", "token": os.environ["FERRY_LAUNCH_TOKEN"]}) + "\n")
-    f.flush()
+    f = s.makefile("r")
+    def send(frame):
+        s.sendall((json.dumps(frame) + "\n").encode())
+    send({"type": "hello", "protocol": 1, "role": "app", "token": os.environ["FERRY_LAUNCH_TOKEN"]})
     assert json.loads(f.readline())["type"] == "welcome"
     for line in f:
         m = json.loads(line)
@@ -26,8 +27,7 @@ enum TestManagedApp {
             if "crash-launch" in url: sys.exit(3)
             result = not (("decline-will" in url and event == "willFinishLaunching") or ("decline-did" in url and event == "didFinishLaunching"))
         if event == "open" and "reject" in url: result = False
-        f.write(json.dumps({"type": "reply", "id": m["id"], "result": result}) + "\n")
-        f.flush()
+        send({"type": "reply", "id": m["id"], "result": result})
         if event == "willTerminate": sys.exit(0)
     """#
 

@@ -16,6 +16,8 @@ public struct Registry: Sendable {
     public private(set) var diagnostics: [ManifestError]
 
     private var byIdentifier: [String: Int]
+    /// Scheme → (app index, best rank): resolving one scheme costs its claimants, not every app.
+    private var claimsByScheme: [String: [(app: Int, rank: Manifest.HandlerRank)]] = [:]
 
     /// Reads every manifest in `folders`.
     ///
@@ -39,9 +41,23 @@ public struct Registry: Sendable {
                 shadowed.append(Shadowed(app: app, winner: apps[index]))
             } else {
                 byIdentifier[app.bundleIdentifier] = apps.count
+                index(app, at: apps.count)
                 apps.append(app)
             }
         }
+    }
+
+    private mutating func index(_ app: InstalledApp, at position: Int) {
+        var best: [String: Manifest.HandlerRank] = [:]
+        for type in app.manifest.urlTypes {
+            for scheme in type.schemes { best[scheme] = max(best[scheme] ?? .none, type.rank) }
+        }
+        for (scheme, rank) in best { claimsByScheme[scheme, default: []].append((position, rank)) }
+    }
+
+    /// Each app claiming `scheme` (lowercased) with its best rank, in search-path order.
+    func claimants(of scheme: String) -> [(app: InstalledApp, rank: Manifest.HandlerRank)] {
+        (claimsByScheme[scheme] ?? []).map { (apps[$0.app], $0.rank) }
     }
 
     /// The app with `bundleIdentifier`, if installed.
@@ -51,7 +67,7 @@ public struct Registry: Sendable {
 
     /// Every scheme some app claims, sorted.
     public var claimedSchemes: [String] {
-        Set(apps.flatMap { $0.manifest.urlTypes.flatMap(\.schemes) }).sorted()
+        claimsByScheme.keys.sorted()
     }
 
     /// The schemes declared by built-in system handlers: no third party may take them.

@@ -76,14 +76,9 @@ extension Registry {
 
     /// Every app's claim on `scheme` that can handle it (rank above None), best first.
     private func claims(on scheme: String) -> [SchemeResolution.Claim] {
-        var claims: [SchemeResolution.Claim] = []
-        for app in apps {
-            let ranks = app.manifest.urlTypes.filter { $0.schemes.contains(scheme) }.map(\.rank)
-            if let best = ranks.max(), best != .none {
-                claims.append(SchemeResolution.Claim(app: app, rank: best))
-            }
-        }
-        return claims.sorted(by: Self.precedes)
+        claimants(of: scheme).filter { $0.rank != .none }
+            .map { SchemeResolution.Claim(app: $0.app, rank: $0.rank) }
+            .sorted(by: Self.precedes)
     }
 
     private static func precedes(_ a: SchemeResolution.Claim, _ b: SchemeResolution.Claim) -> Bool {

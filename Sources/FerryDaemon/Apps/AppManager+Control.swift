@@ -71,8 +71,8 @@ extension AppManager {
         for app in apps.keys {
             if let waiter = apps[app]?.connectWaiter, waiter.deadline <= now {
                 expire(app, waiter.reason)
-            } else if let pending = apps[app]?.pendingReply, pending.waiter.deadline <= now {
-                expire(app, pending.waiter.reason)
+            } else if let late = apps[app]?.pendingReplies.values.first(where: { $0.deadline <= now }) {
+                expire(app, late.reason)
             }
             if let deadline = apps[app]?.exitDeadline, deadline <= now {
                 apps[app]?.exitDeadline = nil
@@ -91,14 +91,14 @@ extension AppManager {
     private func suspendIfIdle(_ app: String, now: ContinuousClock.Instant) {
         guard let record = apps[app], record.lifecycle.state == .background, !record.runsInBackground,
               let since = record.backgroundSince, now - since >= configuration.suspendAfter,
-              !record.exchange.isHeld, tickets[app]?.isIdle ?? true
+              !record.exchange.isHeld, record.pendingReplies.isEmpty, tickets[app]?.isIdle ?? true
         else { return }
         suspend(app)
     }
 
     /// Whether a deadline is pending, so the sweeper should look again soon.
     var hasDeadlines: Bool {
-        apps.values.contains { $0.connectWaiter != nil || $0.pendingReply != nil || $0.exitDeadline != nil }
+        apps.values.contains { $0.connectWaiter != nil || !$0.pendingReplies.isEmpty || $0.exitDeadline != nil }
     }
 
     /// Stops every app at shutdown: willTerminate where it can run code, then kill what is left.

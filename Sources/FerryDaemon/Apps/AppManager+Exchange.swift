@@ -2,7 +2,10 @@ import FerryCore
 import NIOCore
 
 extension AppManager {
-    /// Sends one lifecycle event and waits for the app's reply.
+    /// How many `open` events may await their replies at once when nothing waits for the answer.
+    static let pipelineWindow = 64
+
+    /// Sends one lifecycle event and waits for the app's reply, after every earlier reply.
     ///
     /// - Parameter launch: Whether the event belongs to the launch, whose watchdog deadline was
     ///   set at spawn; other events get the event timeout.
@@ -15,24 +18,59 @@ extension AppManager {
     ) async throws -> Bool {
         await acquireExchange(app)
         defer { releaseExchange(app) }
+        await awaitPendingReplies(app, atMost: 0)
+        let (id, frame, deadline, reason) = try prepare(app, event, url: url, options: options, launch: launch)
+        let answer = try await withCheckedThrowingContinuation { continuation in
+            apps[app]!.pendingReplies[id] = PendingReply(continuation: continuation, deadline: deadline, reason: reason)
+            apps[app]!.channel?.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)
+        }
+        apply(.send(event), to: app)
+        return answer
+    }
+
+    /// Sends `open` without waiting for its answer (the caller did not ask for it): up to
+    /// ``pipelineWindow`` opens are in flight, and the app still gets them in order, one by one.
+    func sendOpen(_ app: String, url: String, options: WireFrame.LaunchOptions) async throws {
+        await acquireExchange(app)
+        defer { releaseExchange(app) }
+        await awaitPendingReplies(app, atMost: Self.pipelineWindow - 1)
+        let (id, frame, deadline, reason) = try prepare(app, .open, url: url, options: options, launch: false)
+        apps[app]!.pendingReplies[id] = PendingReply(continuation: nil, deadline: deadline, reason: reason)
+        apps[app]!.channel?.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)
+        apply(.send(.open), to: app)
+    }
+
+    private func prepare(
+        _ app: String, _ event: LifecycleEvent, url: String?, options: WireFrame.LaunchOptions?, launch: Bool
+    ) throws -> (Int, WireFrame, ContinuousClock.Instant, String) {
         let current = state(app)
         guard AppLifecycle.transition(from: current, by: .send(event)) != nil else {
             throw DaemonError.appFailed("\(app) cannot receive \(event.rawValue) while \(current)")
         }
-        guard let channel = apps[app]?.channel else { throw DaemonError.appFailed("\(app) is not connected to ferryd") }
+        guard apps[app]?.channel != nil else { throw DaemonError.appFailed("\(app) is not connected to ferryd") }
         let id = apps[app]!.nextEventID
         apps[app]!.nextEventID += 1
         var frame = WireFrame(type: "event", id: id)
         frame.event = event.rawValue
         frame.url = url
         frame.options = options
-        let deadline = launch ? (apps[app]?.launchDeadline ?? clock.now) : clock.now + configuration.eventTimeout
-        let answer = try await withCheckedThrowingContinuation { continuation in
-            apps[app]!.pendingReply = (id, Waiter(continuation: continuation, deadline: deadline, reason: "did not answer \(event.rawValue) within \(launch ? configuration.launchWatchdog : configuration.eventTimeout)"))
-            channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)
-        }
-        apply(.send(event), to: app)
-        return answer
+        let limit = launch ? configuration.launchWatchdog : configuration.eventTimeout
+        let deadline = launch ? (apps[app]?.launchDeadline ?? clock.now) : clock.now + limit
+        return (id, frame, deadline, "did not answer \(event.rawValue) within \(limit)")
+    }
+
+    private func awaitPendingReplies(_ app: String, atMost count: Int) async {
+        guard (apps[app]?.pendingReplies.count ?? 0) > count else { return }
+        await withCheckedContinuation { apps[app]?.replyWaiters.append((count, $0)) }
+    }
+
+    /// Wakes exchanges whose wait for pending replies is over.
+    private func wakeReplyWaiters(_ app: String) {
+        guard let waiters = apps[app]?.replyWaiters, !waiters.isEmpty else { return }
+        let pending = apps[app]?.pendingReplies.count ?? 0
+        let ready = waiters.filter { pending <= $0.atMost }
+        apps[app]?.replyWaiters = waiters.filter { pending > $0.atMost }
+        for waiter in ready { waiter.continuation.resume() }
     }
 
     private func acquireExchange(_ app: String) async {
@@ -44,7 +82,7 @@ extension AppManager {
         apps[app]?.exchange.release()
     }
 
-    /// Binds a connection that presented `token` to its app's launch.
+    /// Binds a connection that presented `token` to its app's launch, writing the welcome first.
     /// - Returns: The app's bundle identifier, or nil for a token no launch issued.
     func attach(token: String, channel: any Channel, welcome: (String) -> WireFrame) -> String? {
         guard let app = tokens[token], apps[app]?.channel == nil else { return nil }
@@ -57,27 +95,28 @@ extension AppManager {
         return app
     }
 
-    /// The app's connection closed: whatever it was asked can no longer be answered.
-    /// The process usually exits a moment later, and its exit status says more than the closed
-    /// socket: the reaper gets 200 ms to report it before the pending reply fails on this.
+    /// The app's connection closed. The process usually exits a moment later, and its exit status
+    /// says more than the closed socket: the reaper gets 200 ms to report it before replies fail.
     func detach(token: String) {
         guard let app = tokens[token] else { return }
         apps[app]?.channel = nil
         let soon = clock.now + .milliseconds(200)
-        if let pending = apps[app]?.pendingReply {
-            apps[app]?.pendingReply?.waiter.deadline = min(pending.waiter.deadline, soon)
-            apps[app]?.pendingReply?.waiter.reason = "closed its connection to ferryd"
+        guard var pending = apps[app]?.pendingReplies else { return }
+        for id in pending.keys {
+            pending[id]!.deadline = min(pending[id]!.deadline, soon)
+            pending[id]!.reason = "closed its connection to ferryd"
         }
+        apps[app]?.pendingReplies = pending
     }
 
     /// An app answered event `id`.
     func reply(token: String, id: Int, result: Bool) {
-        guard let app = tokens[token], let pending = apps[app]?.pendingReply, pending.id == id else {
+        guard let app = tokens[token], let pending = apps[app]?.pendingReplies.removeValue(forKey: id) else {
             logger.notice("unexpected reply", metadata: ["id": "\(id)"])
             return
         }
-        apps[app]?.pendingReply = nil
-        pending.waiter.continuation.resume(returning: result)
+        pending.continuation?.resume(returning: result)
+        wakeReplyWaiters(app)
     }
 
     /// Fails whatever the app's callers wait for, with `message`.
@@ -86,10 +125,10 @@ extension AppManager {
             apps[app]?.connectWaiter = nil
             waiter.continuation.resume(throwing: DaemonError.appFailed(message))
         }
-        if let pending = apps[app]?.pendingReply {
-            apps[app]?.pendingReply = nil
-            pending.waiter.continuation.resume(throwing: DaemonError.appFailed(message))
-        }
+        let pending = apps[app]?.pendingReplies ?? [:]
+        apps[app]?.pendingReplies = [:]
+        for reply in pending.values { reply.continuation?.resume(throwing: DaemonError.appFailed(message)) }
+        wakeReplyWaiters(app)
     }
 
     /// Waits until the launched app connects back, within the launch watchdog.

@@ -48,8 +48,12 @@ extension AppManager {
             case .send(.open):
                 if declined { continue }
                 result.pid = record(app).pid
-                if !request.wait { await early(result) }
-                result.handled = try await exchange(app, .open, url: request.url, options: request.options)
+                if request.wait {
+                    result.handled = try await exchange(app, .open, url: request.url, options: request.options)
+                } else {
+                    await early(result)
+                    try await sendOpen(app, url: request.url, options: request.options)
+                }
             case .send(let event):
                 _ = try await exchange(app, event)
                 if event == .didBecomeActive { foreground = app }

@@ -23,8 +23,12 @@ struct ManagedApp {
     var nextEventID = 1
     /// The launch's connection, awaited after spawn.
     var connectWaiter: Waiter<Void>?
-    /// The reply to the event in flight.
-    var pendingReply: (id: Int, waiter: Waiter<Bool>)?
+    /// Replies still to come, by event id: one for most events, up to ``AppManager/pipelineWindow``
+    /// for `open`s to an app that stays where it is. A nil continuation: nobody waits for the answer,
+    /// but its deadline still holds.
+    var pendingReplies: [Int: PendingReply] = [:]
+    /// Exchanges waiting for the pending replies to drop to a count.
+    var replyWaiters: [(atMost: Int, continuation: CheckedContinuation<Void, Never>)] = []
     /// Callers waiting for the process to exit (quit, kill).
     var exitWaiters: [CheckedContinuation<Void, Never>] = []
     /// Operations (opens, quits) run one at a time, in arrival order.
@@ -37,6 +41,13 @@ struct ManagedApp {
     init(now: Double) {
         since = now
     }
+}
+
+/// An event's reply to come.
+struct PendingReply {
+    var continuation: CheckedContinuation<Bool, any Error>?
+    var deadline: ContinuousClock.Instant
+    var reason: String
 }
 
 /// A continuation with a deadline, resumed exactly once by whoever gets there first.
