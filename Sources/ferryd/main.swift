@@ -1,7 +1,11 @@
 import FerryCore
 import FerryDaemon
-import Foundation
+import FoundationEssentials
 import Logging
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // ferryd [--verbose]: the per-user Ferry daemon. Normally started on demand by `ferry`.
 
@@ -53,6 +57,7 @@ if let seconds = environment["FERRY_EVENT_TIMEOUT"].flatMap(Double.init) {
 do {
     try await Daemon(configuration: configuration, logger: logger).run()
 } catch {
-    FileHandle.standardError.write(Data("ferryd: \(error)\n".utf8))
+    let line = Array("ferryd: \(error)\n".utf8)
+    _ = write(2, line, line.count)
     exit(1)
 }

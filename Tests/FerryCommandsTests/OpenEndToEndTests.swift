@@ -90,7 +90,7 @@ import Testing
         try world.addRecorder("com.acme.todo", schemes: ["todolist"])
         let outcome = try world.run("open", "--json", "todolist://x")
         #expect(outcome.status == 0)
-        #expect(outcome.stdout.contains("\"outcome\":\"started\""))
+        #expect(outcome.stdout.contains("\"outcome\":\"launched\""))
         #expect(world.received("com.acme.todo") == ["todolist://x"])
     }
 }

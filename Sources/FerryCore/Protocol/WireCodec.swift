@@ -4,10 +4,7 @@ import FoundationEssentials
 public enum WireCodec {
     /// The frame as one line of JSON, newline included.
     public static func encode(_ frame: WireFrame) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let data = (try? encoder.encode(frame)) ?? Data("{\"type\":\"error\"}".utf8)
-        return Array(data) + [0x0A]
+        frame.jsonLine()
     }
 
     /// Decodes one line (without its newline) and checks it.
@@ -17,24 +14,24 @@ public enum WireCodec {
         guard line.count < WireFrame.maximumLength else {
             throw WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes")
         }
-        let frame: WireFrame
-        do {
-            frame = try JSONDecoder().decode(WireFrame.self, from: Data(line))
-        } catch {
-            throw WireError(.malformedFrame, "expected a JSON object with a string \"type\" (\(reason(error)))")
+        let result: Result<WireFrame, JSONScanner.Failure> = line.withContiguousStorageIfAvailable { buffer in
+            parse(buffer)
+        } ?? Array(line).withUnsafeBufferPointer { parse($0) }
+        switch result {
+        case .success(let frame):
+            try frame.validate()
+            return frame
+        case .failure(let failure):
+            throw WireError(.malformedFrame, "expected a JSON object with a string \"type\" (\(failure.reason))")
         }
-        try frame.validate()
-        return frame
     }
 
-    private static func reason(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? "not a JSON object" : "bad field \(path)"
-        default:
-            return "not JSON"
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<WireFrame, JSONScanner.Failure> {
+        var scanner = JSONScanner(buffer)
+        do {
+            return .success(try WireFrame(json: try scanner.parseDocument()))
+        } catch {
+            return .failure(error)
         }
     }
 }

@@ -10,7 +10,10 @@ extension AppManager {
         }
         let app: InstalledApp
         do { app = try handler(for: url, forced: request.app) } catch {
-            return .done(.failure(request.id, error))
+            guard reloadIfFoldersChanged() else { return .done(.failure(request.id, error)) }
+            do { app = try handler(for: url, forced: request.app) } catch {
+                return .done(.failure(request.id, error))
+            }
         }
         guard app.manifest.kind == .managed else { return .done(command(for: app, request)) }
         let number = tickets[app.bundleIdentifier, default: TicketQueue()].take()

@@ -27,6 +27,8 @@ actor AppManager {
     var foregroundLock = FIFOLock()
     let clock = ContinuousClock()
     let reaper: ProcessReaper
+    /// Each app folder's modification time at the last reload.
+    var folderStamps: [String: Int] = [:]
 
     init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper) {
         self.configuration = configuration
@@ -34,11 +36,34 @@ actor AppManager {
         self.reaper = reaper
         registry = Registry(folders: configuration.paths.appFolders)
         defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
+        folderStamps = Self.stamps(configuration.paths.appFolders)
+    }
+
+    /// Reloads now if an app folder changed since the last reload: an app installed a moment ago
+    /// counts from the very next command, before inotify's reload comes round.
+    /// - Returns: Whether it reloaded.
+    func reloadIfFoldersChanged() -> Bool {
+        guard Self.stamps(configuration.paths.appFolders) != folderStamps else { return false }
+        reload()
+        return true
+    }
+
+    /// Modification times in nanoseconds.
+    private static func stamps(_ folders: [AppFolder]) -> [String: Int] {
+        var stamps: [String: Int] = [:]
+        for folder in folders {
+            var info = stat()
+            if stat(folder.path, &info) == 0 {
+                stamps[folder.path] = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+            }
+        }
+        return stamps
     }
 
     /// Reads the app folders and the user's choices again.
     func reload() {
         let started = clock.now
+        folderStamps = Self.stamps(configuration.paths.appFolders)
         registry = Registry(folders: configuration.paths.appFolders)
         defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
         logger.info("registry reloaded", metadata: [
@@ -83,3 +108,4 @@ extension Duration {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }
+

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import ServiceLifecycle
 
 #if canImport(Glibc)
@@ -20,9 +19,7 @@ final class ProcessReaper: Sendable {
 
     init() {
         (exits, continuation) = AsyncStream.makeStream(of: Exit.self)
-        let thread = Thread { [continuation, children] in Self.loop(continuation, children) }
-        thread.name = "ferryd-reaper"
-        thread.start()
+        BlockingThread.start { [continuation, children] in Self.loop(continuation, children) }
     }
 
     /// Wakes the thread after a spawn when it sleeps for want of children.

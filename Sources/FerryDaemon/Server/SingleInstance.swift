@@ -1,5 +1,5 @@
 import FerryCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import ServiceLifecycle
 
@@ -45,13 +45,11 @@ final class InotifyStream: Sendable {
         events = stream
         self.logger = logger
         fd = inotify_init1(Int32(IN_CLOEXEC))
-        let thread = Thread { [fd] in
+        BlockingThread.start { [fd] in
             var buffer = [UInt8](repeating: 0, count: 8192)
             while read(fd, &buffer, buffer.count) > 0 { continuation.yield() }
             continuation.finish()
         }
-        thread.name = "ferryd-inotify"
-        thread.start()
     }
 
     /// Adds watches; watching a path again is harmless.
