@@ -46,6 +46,8 @@ let package = Package(
         .executableTarget(name: "ferry", dependencies: ["FerryCommands"]),
         // The managed to-do example, built on FerryKit.
         .executableTarget(name: "todo-managed", dependencies: ["FerryKit"], path: "examples/TodoManaged"),
+        // The do-nothing managed app of the daemon benchmark.
+        .executableTarget(name: "ferry-bench-app", dependencies: ["FerryKit"], path: "Benchmarks/daemon/BenchApp"),
         .executableTarget(
             name: "ferryd",
             dependencies: [

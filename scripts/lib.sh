@@ -28,9 +28,13 @@ ferry_build_release() {
   FERRY_BIN="$FERRY_ROOT/.build-static/release/ferry"
   echo "== building ferryd and todo-managed (release)"
   (cd "$FERRY_ROOT" && swift build -c release --product ferryd --scratch-path .build-release 2>&1 | tail -n 1 \
-     && swift build -c release --product todo-managed --scratch-path .build-release 2>&1 | tail -n 1)
+     && swift build -c release --product todo-managed --scratch-path .build-release 2>&1 | tail -n 1 \
+     && swift build -c release --product ferry-bench-app --scratch-path .build-release 2>&1 | tail -n 1)
   # ferry starts the ferryd it finds beside itself.
-  cp "$FERRY_ROOT/.build-release/release/ferryd" "$FERRY_ROOT/.build-static/release/ferryd"
+  # Copy then rename: a running ferryd keeps its old file ("text file busy" otherwise).
+  cp "$FERRY_ROOT/.build-release/release/ferryd" "$FERRY_ROOT/.build-static/release/ferryd.new"
+  mv -f "$FERRY_ROOT/.build-static/release/ferryd.new" "$FERRY_ROOT/.build-static/release/ferryd"
   FERRYD_BIN="$FERRY_ROOT/.build-static/release/ferryd"
   TODO_MANAGED_BIN="$FERRY_ROOT/.build-release/release/todo-managed"
+  BENCH_APP_BIN="$FERRY_ROOT/.build-release/release/ferry-bench-app"
 }

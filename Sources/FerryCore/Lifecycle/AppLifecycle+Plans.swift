@@ -5,6 +5,7 @@ extension AppLifecycle {
     /// launch event declines), then didBecomeActive — or didEnterBackground when `background`.
     /// Background or suspended: resume if suspended, willEnterForeground, open, didBecomeActive.
     /// Active: open. With `background`, a running app just gets open and stays where it is.
+    /// Terminating: nothing.
     public func planOpen(background: Bool) -> [Step] {
         switch state {
         case .notRunning:
@@ -16,8 +17,11 @@ extension AppLifecycle {
             return background ? [.send(.open)] : Self.foreground
         case .inactive:
             return background ? [.send(.open)] : [.send(.open), .send(.didBecomeActive)]
-        case .active, .launching, .terminating:
+        case .active, .launching:
             return [.send(.open)]
+        case .terminating:
+            // It is on its way out: nothing can be delivered (the owner reports that).
+            return []
         }
     }
 

@@ -84,8 +84,7 @@ public struct AppLifecycle: Sendable, Equatable {
         case (.background, .suspend): .suspended
         case (.suspended, .resume): .background
         case (.background, .send(.willTerminate)): .terminating
-        case (.background, .terminate), (.terminating, .terminate), (.suspended, .terminate),
-             (.launching, .terminate): .terminating
+        case (.background, .terminate), (.terminating, .terminate): .terminating
         case (.launching, .send(.didReceiveMemoryWarning)), (.inactive, .send(.didReceiveMemoryWarning)),
              (.active, .send(.didReceiveMemoryWarning)), (.background, .send(.didReceiveMemoryWarning)): state
         default: nil

@@ -31,7 +31,9 @@ extension AppManager {
         if !request.background, let previous = foreground, previous != app { await resign(previous) }
         var result = WireFrame.result(request.id, outcome: outcome, app: app)
         var declined = false
-        for step in record(app).lifecycle.planOpen(background: request.background) {
+        let plan = record(app).lifecycle.planOpen(background: request.background)
+        guard !plan.isEmpty else { throw DaemonError.appFailed("\(app) is quitting; open the URL again once it has exited") }
+        for step in plan {
             switch step {
             case .spawn:
                 try spawn(installed)

@@ -2,7 +2,6 @@ import Testing
 @testable import FerryCore
 
 private typealias State = AppLifecycle.State
-private typealias Step = AppLifecycle.Step
 
 @Suite struct AppLifecycleTests {
     // MARK: The transition table
@@ -41,7 +40,7 @@ private typealias Step = AppLifecycle.Step
         Transition(.launching, .send(.didReceiveMemoryWarning), .next(.launching)),
         Transition(.launching, .suspend, .illegal),
         Transition(.launching, .resume, .illegal),
-        Transition(.launching, .terminate, .next(.terminating)), // project choice, see report
+        Transition(.launching, .terminate, .illegal), // a launching app that must go is killed
         Transition(.launching, .kill, .next(.launching)), // the launch watchdog; exited follows
         Transition(.launching, .exited, .next(.notRunning)),
         // Inactive: foreground between Active and Background; it goes either way and can take a URL
@@ -108,7 +107,7 @@ private typealias Step = AppLifecycle.Step
         Transition(.suspended, .send(.didReceiveMemoryWarning), .illegal),
         Transition(.suspended, .suspend, .illegal),
         Transition(.suspended, .resume, .next(.background)),
-        Transition(.suspended, .terminate, .next(.terminating)), // see report: SIGTERM to a stopped process
+        Transition(.suspended, .terminate, .illegal), // it runs no code: it is killed, as iOS purges it
         Transition(.suspended, .kill, .next(.suspended)), // the purge; exited follows
         Transition(.suspended, .exited, .next(.notRunning)),
         // Terminating: told to end; it only waits to exit (or is signalled again).
