@@ -26,10 +26,14 @@ ferry_build_release() {
   (cd "$FERRY_ROOT" && swift build -c release --product ferry -Xswiftc -static-executable \
      --scratch-path .build-static 2>&1 | tail -n 1)
   FERRY_BIN="$FERRY_ROOT/.build-static/release/ferry"
-  echo "== building ferryd and todo-managed (release)"
-  (cd "$FERRY_ROOT" && swift build -c release --product ferryd --scratch-path .build-release 2>&1 | tail -n 1 \
-     && swift build -c release --product todo-managed --scratch-path .build-release 2>&1 | tail -n 1 \
-     && swift build -c release --product ferry-bench-app --scratch-path .build-release 2>&1 | tail -n 1)
+  # ferryd and the managed apps link the Swift runtime statically: measured, ferryd's RSS drops by
+  # 2 MB and batches through it run faster (Benchmarks/daemon).
+  echo "== building ferryd, todo-managed and ferry-bench-app (release)"
+  local product
+  for product in ferryd todo-managed ferry-bench-app; do
+    (cd "$FERRY_ROOT" && swift build -c release --product "$product" --static-swift-stdlib \
+       --scratch-path .build-release 2>&1 | tail -n 1)
+  done
   # ferry starts the ferryd it finds beside itself.
   # Copy then rename: a running ferryd keeps its old file ("text file busy" otherwise).
   cp "$FERRY_ROOT/.build-release/release/ferryd" "$FERRY_ROOT/.build-static/release/ferryd.new"
