@@ -75,3 +75,12 @@ func printError(_ message: String) {
     let line = message + "\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
+
+/// Creates `path` and its missing parents, 0700; existing folders are left as they are.
+func makeFolders(_ path: String) {
+    var current = ""
+    for component in path.split(separator: "/") {
+        current += "/" + component
+        mkdir(current, 0o700)
+    }
+}

@@ -83,19 +83,11 @@ final class DaemonClient {
             throw CommandFailure(message: "ferryd not found beside ferry or in PATH; set FERRY_DAEMON to its path", exit: FerryExit.unavailable)
         }
         let log = logPath(context)
-        mkdirParents(String(log[..<(log.lastIndex(of: "/") ?? log.startIndex)]))
+        makeFolders(String(log[..<(log.lastIndex(of: "/") ?? log.startIndex)]))
         do {
             _ = try Launcher.spawn(daemon, arguments: [daemon], environment: context.environment, output: log, newSession: true)
         } catch {
             throw CommandFailure(message: "cannot start \(daemon): \(String(cString: strerror(error.code)))", exit: FerryExit.unavailable)
-        }
-    }
-
-    private static func mkdirParents(_ path: String) {
-        var current = ""
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            mkdir(current, 0o700)
         }
     }
 }

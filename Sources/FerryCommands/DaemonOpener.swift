@@ -67,30 +67,17 @@ struct DaemonOpener {
         var result = result
         var environment = context.environment.filter { $0.key != "FERRY_SOURCE_APPLICATION" }
         environment.merge(spec.environment) { $1 }
-        if let documents = spec.environment["FERRY_DOCUMENTS"] { Self.mkdirParents(documents) }
+        if let documents = spec.environment["FERRY_DOCUMENTS"] { makeFolders(documents) }
         do {
             let pid = try Launcher.spawn(spec.executable, arguments: spec.arguments, environment: environment)
             result.outcome = "launched"
             result.pid = pid
-            if arguments.wait {
-                let status = Launcher.wait(for: pid).shellStatus
-                result.handled = status == 0
-                result.exitCode = status == 0 ? nil : status
-                if status != 0 { result.message = "\(result.app ?? "the handler") exited with status \(status)" }
-            }
+            if arguments.wait { result.recordExit(Launcher.wait(for: pid)) }
         } catch {
             result.outcome = "failed"
             result.message = "\(result.app ?? "the handler") failed to start: \(spec.executable): \(String(cString: strerror(error.code)))"
             result.exitCode = FerryExit.launchFailed.rawValue
         }
         return result
-    }
-
-    private static func mkdirParents(_ path: String) {
-        var current = ""
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            mkdir(current, 0o700)
-        }
     }
 }

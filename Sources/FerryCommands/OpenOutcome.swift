@@ -1,4 +1,29 @@
+import ArgumentParser
 import FerryCore
+
+extension WireFrame {
+    /// A `result` frame for `ferry open`'s own outcomes (the daemon-less path, command apps).
+    static func result(outcome: String) -> WireFrame {
+        var frame = WireFrame(type: "result")
+        frame.outcome = outcome
+        return frame
+    }
+
+    mutating func fail(_ message: String, _ exit: ExitCode) {
+        outcome = "failed"
+        self.message = message
+        exitCode = exit.rawValue
+    }
+
+    /// With `--wait`: the command app's status decides `handled` and the exit code.
+    mutating func recordExit(_ termination: Launcher.Termination) {
+        let status = termination.shellStatus
+        handled = status == 0
+        guard status != 0 else { return }
+        exitCode = status
+        message = "\(app ?? "the handler") exited with status \(status)"
+    }
+}
 
 /// One `ferry open` result as the user sees it: a line, or a JSON object.
 struct OpenOutcome {

@@ -39,23 +39,14 @@ struct URLOpener {
     /// Opens one URL; an empty line (from stdin) is skipped.
     mutating func open(_ text: String) {
         guard !text.isEmpty else { return }
-        switch attempt(text) {
-        case .success(let outcome):
-            report(OpenReport(url: text, outcome: outcome))
-            if case .exited(let termination, _) = outcome, termination.shellStatus != 0 {
-                fail(ExitCode(termination.shellStatus))
-            }
-        case .failure(let failure):
-            report(OpenReport(url: text, failure: failure))
-            fail(failure.exit)
-        }
+        let outcome = OpenOutcome(url: text, frame: attempt(text))
+        outcome.print(json: options.json, quiet: options.quiet)
+        if let code = outcome.exitCode, firstFailure == nil { firstFailure = ExitCode(code) }
     }
 
-    private mutating func fail(_ code: ExitCode) {
-        if firstFailure == nil { firstFailure = code }
-    }
-
-    private func attempt(_ text: String) -> Result<OpenReport.Outcome, CommandFailure> {
+    /// The outcome as the daemon path reports it, so both paths print and exit alike.
+    private func attempt(_ text: String) -> WireFrame {
+        var frame = WireFrame.result(outcome: "failed")
         do {
             let url = try FerryURL(text)
             let app = try handler(for: url)
@@ -63,18 +54,23 @@ struct URLOpener {
                 throw CommandFailure(message: "\(app.bundleIdentifier) is a managed app and needs ferryd, which is not available",
                                      exit: FerryExit.unavailable)
             }
+            frame.app = app.bundleIdentifier
             let command = try LaunchCommand(app: app, url: url.string, sourceApplication: options.source,
                                             paths: context.paths, environment: context.environment)
             let pid = try Launcher.spawn(command, bundleIdentifier: app.bundleIdentifier)
-            return .success(options.wait ? .exited(Launcher.wait(for: pid), app.bundleIdentifier)
-                                         : .started(pid, app.bundleIdentifier))
+            frame.outcome = "launched"
+            frame.pid = pid
+            if options.wait { frame.recordExit(Launcher.wait(for: pid)) }
         } catch let error as URLSyntaxError {
-            return .failure(CommandFailure(message: error.description, exit: FerryExit.invalidURL))
+            frame.fail(error.description, FerryExit.invalidURL)
         } catch let error as LaunchError {
-            return .failure(CommandFailure(message: error.description, exit: FerryExit.launchFailed))
+            frame.fail(error.description, FerryExit.launchFailed)
+        } catch let failure as CommandFailure {
+            frame.fail(failure.message, failure.exit)
         } catch {
-            return .failure(error as? CommandFailure ?? CommandFailure(message: "\(error)", exit: FerryExit.launchFailed))
+            frame.fail("\(error)", FerryExit.launchFailed)
         }
+        return frame
     }
 
     private func handler(for url: FerryURL) throws -> InstalledApp {
@@ -92,15 +88,5 @@ struct URLOpener {
             message += " (\(registry.diagnostics.count) manifest(s) could not be read: run ferry doctor)"
         }
         return message
-    }
-
-    private func report(_ report: OpenReport) {
-        if options.json {
-            print(report.json)
-        } else if let failure = report.failure {
-            printError("ferry: \(failure.message)")
-        } else if !options.quiet {
-            print(report.line)
-        }
     }
 }

@@ -94,3 +94,26 @@ import Testing
         #expect(world.received("com.acme.todo") == ["todolist://x"])
     }
 }
+
+/// `FERRY_NO_DAEMON=1`: command apps open without ferryd; managed apps are refused.
+@Suite struct DirectOpenEndToEndTests {
+    @Test func commandAppsOpenWithoutTheDaemon() throws {
+        let world = try FerryWorld()
+        world.extraEnvironment["FERRY_NO_DAEMON"] = "1"
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"], extra: ["ProgramArguments": ["sh", "-c", "exit 7"]])
+        let outcome = try world.run("open", "--wait", "todolist://x")
+        #expect(outcome.status == 7)
+        #expect(outcome.stderr == "ferry: com.acme.todo exited with status 7\n")
+        #expect(world.daemonPID == nil)
+    }
+
+    @Test func managedAppsNeedTheDaemon() throws {
+        let world = try FerryWorld()
+        world.extraEnvironment["FERRY_NO_DAEMON"] = "1"
+        try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")
+        let outcome = try world.run("open", "aa://x")
+        #expect(outcome.status == 76)
+        #expect(outcome.stderr.contains("com.test.a is a managed app and needs ferryd"))
+        #expect(world.daemonPID == nil)
+    }
+}
