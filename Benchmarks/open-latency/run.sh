@@ -84,7 +84,17 @@ driver=$here/bin/driver
 
 # ---------------------------------------------------------------- temp world
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ferry-open-latency.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+# ferryd instances this run started (through `ferry ps`), stopped by the pid in their lock files.
+stop_daemons() {
+    local lock pid
+    for lock in "$tmp"/sock-*/ferryd.sock.lock; do
+        [[ -f $lock ]] || continue
+        pid=$(cat "$lock" 2>/dev/null) || continue
+        [[ $pid =~ ^[0-9]+$ ]] && kill "$pid" 2>/dev/null || true
+    done
+    sleep 0.3
+}
+trap 'stop_daemons; rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 [[ $tmp =~ [[:space:]] ]] && die "temp dir path contains whitespace ($tmp); set TMPDIR"
 mkdir -p "$tmp"/{home,cache,logs,apps,data/applications,config}
@@ -315,6 +325,19 @@ if ((have_ferry)); then
             -- "$ferry" open "$url"
         ferry_keys+=("ferry$n")
     done
+    # Through ferryd: the daemon is started first (ferry ps), so the driver sees only ferry and
+    # the handler; ferryd resolves from its in-memory registry and ferry starts the command app.
+    for n in 0 "${gen_counts[@]}"; do
+        apps="$tmp/apps"; label="ferry open via ferryd"
+        ((n > 0)) && { apps="$tmp/apps-$n"; label="ferry open via ferryd, +$n"; }
+        daemon_env=(FERRY_APPS_PATH="$apps" FERRY_SOCKET="$tmp/sock-$n/ferryd.sock" XDG_STATE_HOME="$tmp/state-$n")
+        if "${base_env[@]}" "${daemon_env[@]}" "$ferry" ps >/dev/null 2>&1; then
+            run_row "ferryd$n" "$label" "${daemon_env[@]}" -- "$ferry" open -q "$url"
+            ferry_keys+=("ferryd$n")
+        else
+            missing_row "ferryd$n" "$label" "ferryd did not start (is it beside $ferry?)"
+        fi
+    done
 else
     echo
     echo "ferry rows skipped: no binary at $ferry (build with: swift build -c release --product ferry -Xswiftc -static-executable --scratch-path .build-static)"
@@ -323,7 +346,8 @@ fi
 # ---------------------------------------------------------------- ratios and targets
 if ((${#ferry_keys[@]})); then
     declare -A labels=([ferry]="ferry open")
-    for n in "${gen_counts[@]}"; do labels[ferry$n]="ferry open, +$n apps"; done
+    for n in "${gen_counts[@]}"; do labels[ferry$n]="ferry open, +$n apps"; labels[ferryd$n]="ferry open via ferryd, +$n"; done
+    labels[ferryd0]="ferry open via ferryd"
     echo
     echo "Ratios of medians; targets: ferry open >= ${target_ratio}x faster than gio open, within ${target_delta} ms of direct exec"
     rfmt='%-26s %10s %15s %14s  %s\n'
