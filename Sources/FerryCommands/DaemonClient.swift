@@ -18,6 +18,10 @@ final class DaemonClient {
     /// - Throws: ``CommandFailure`` naming the socket and why, when no daemon can be reached.
     static func connect(_ context: Context, start: Bool = true) throws -> DaemonClient {
         let path = DaemonSocket.path(environment: context.environment)
+        if let problem = DaemonSocket.problem(withFolderOf: path) {
+            throw CommandFailure(message: "not using ferryd's socket: \(problem); remove it or set XDG_RUNTIME_DIR",
+                                 exit: FerryExit.unavailable)
+        }
         if let socket = try? LineSocket.connect(to: path) { return try handshake(socket) }
         guard start else { throw CommandFailure(message: "ferryd is not running (no socket at \(path))", exit: FerryExit.unavailable) }
         try startDaemon(context)

@@ -48,3 +48,19 @@ import Testing
         #expect(try world.run("ps").status == 0)
     }
 }
+
+/// The socket's folder must be ours and closed to others, or a planted socket could answer.
+@Suite struct SocketFolderTests {
+    @Test func anOpenFolderIsRefusedByTheClientAndTheDaemon() throws {
+        let world = try FerryWorld()
+        try FileManager.default.createDirectory(atPath: world.root + "/run", withIntermediateDirectories: true)
+        chmod(world.root + "/run", 0o777)
+        let client = try world.run("ps")
+        #expect(client.status == 76)
+        #expect(client.stderr.contains("is open to other users (mode 777)"))
+        let daemon = try world.run("daemon")
+        #expect(daemon.status == 1)
+        #expect(daemon.stderr.contains("is open to other users"))
+        #expect(world.daemonPID == nil)
+    }
+}

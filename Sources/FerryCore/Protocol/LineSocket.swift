@@ -47,7 +47,21 @@ public final class LineSocket {
             close(fd)
             throw WireError(.connectionClosed, "\(path): \(reason)")
         }
+        // The peer may hand us programs to start: it must run as us.
+        guard peerUID(fd) == getuid() else {
+            close(fd)
+            throw WireError(.notAllowed, "\(path): the process behind this socket runs as another user; refusing it")
+        }
         return LineSocket(fileDescriptor: fd)
+    }
+
+    /// The uid of the process at the other end (`SO_PEERCRED`), or nil when it cannot be read.
+    private static func peerUID(_ fd: Int32) -> uid_t? {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }; hidden from Swift behind _GNU_SOURCE.
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials.1
     }
 
     /// Sends one frame.
@@ -114,6 +128,18 @@ public final class LineSocket {
 
 /// Where the daemon's socket lives.
 public enum DaemonSocket {
+    /// Why the socket's folder cannot be trusted, if it cannot: it must be a real folder (not a
+    /// symlink) owned by this user and closed to others, or someone else could plant a socket there.
+    public static func problem(withFolderOf socketPath: String) -> String? {
+        let folder = String(socketPath[..<(socketPath.lastIndex(of: "/") ?? socketPath.startIndex)])
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return nil }
+        if (info.st_mode & S_IFMT) != S_IFDIR { return "\(folder) is not a folder" }
+        if info.st_uid != getuid() { return "\(folder) belongs to uid \(info.st_uid), not to you" }
+        if info.st_mode & 0o077 != 0 { return "\(folder) is open to other users (mode \(String(info.st_mode & 0o777, radix: 8)))" }
+        return nil
+    }
+
     /// `$FERRY_SOCKET`, else `$XDG_RUNTIME_DIR/ferry/ferryd.sock`, else `/tmp/ferry-UID/ferryd.sock`.
     public static func path(environment: [String: String]) -> String {
         if let path = environment["FERRY_SOCKET"], !path.isEmpty { return path }

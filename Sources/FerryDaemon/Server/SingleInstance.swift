@@ -25,8 +25,16 @@ enum SingleInstance {
     /// - Returns: The lock's descriptor, to keep open.
     static func acquire(socketPath: String) throws -> Int32 {
         let folder = String(socketPath[..<(socketPath.lastIndex(of: "/") ?? socketPath.startIndex)])
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        chmod(folder, 0o700)
+        // A folder made now is closed at once; one that exists is checked, never repaired, since
+        // others could already have planted files in it.
+        var info = stat()
+        if lstat(folder, &info) != 0 {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            chmod(folder, 0o700)
+        }
+        if let problem = DaemonSocket.problem(withFolderOf: socketPath) {
+            throw CannotLock(path: folder, reason: "\(problem); remove it or set XDG_RUNTIME_DIR")
+        }
         let lockPath = socketPath + ".lock"
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw CannotLock(path: lockPath, reason: String(cString: strerror(errno))) }
