@@ -25,6 +25,9 @@ public enum ManifestLoader {
 
     /// Checks a manifest already in memory.
     public static func parse(_ bytes: Data, displayPath: String) -> Result<Manifest, ManifestError> {
+        if let refusal = refusal(of: bytes) {
+            return .failure(ManifestError(code: .notAPropertyList, file: displayPath, keyPath: "", message: refusal))
+        }
         let root: PropertyListValue
         do {
             root = try PropertyListDecoder().decode(PropertyListValue.self, from: bytes)
@@ -37,6 +40,22 @@ public enum ManifestLoader {
         } catch {
             return .failure(error.located(in: displayPath))
         }
+    }
+
+    /// The largest manifest read: real ones are a few kilobytes.
+    public static let maximumSize = 16 << 20
+
+    /// Why `bytes` must not reach the decoder: too large, or nested deeply enough to overflow its stack.
+    private static func refusal(of bytes: Data) -> String? {
+        guard bytes.count <= maximumSize else {
+            return "is \(bytes.count) bytes; a manifest may be \(maximumSize >> 20) MiB at most"
+        }
+        let depth = bytes.withUnsafeBytes { PropertyListDepth.measure($0) } ?? 0
+        guard depth != PropertyListDepth.cyclic else { return "is not a valid property list (an object contains itself)" }
+        guard depth <= PropertyListDepth.limit else {
+            return "nests \(depth) levels deep; at most \(PropertyListDepth.limit) are allowed"
+        }
+        return nil
     }
 
     private static func describe(_ error: any Error) -> String {
