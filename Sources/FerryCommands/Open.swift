@@ -33,6 +33,9 @@ extension Ferry {
         @Flag(help: "Print one JSON object per URL.")
         var json = false
 
+        @Flag(help: "Say which handler would open each URL and by which rule, without opening anything.")
+        var explain = false
+
         @Flag(name: [.customShort("g"), .long], help: "Open without bringing the app to the foreground (like macOS open -g).")
         var background = false
 
@@ -47,7 +50,11 @@ extension Ferry {
         }
 
         func run() throws {
-            try arguments.run()
+            if explain {
+                try Explanation.run(urls.filter { $0 != "-" }, app: app, json: json)
+            } else {
+                try arguments.run()
+            }
         }
 
         var arguments: OpenArguments {

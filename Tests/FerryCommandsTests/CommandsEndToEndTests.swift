@@ -99,3 +99,41 @@ import Testing
         #expect(outcome.stdout.contains("CFBundleURLTypes[0].CFBundleURLSchemes[0]"))
     }
 }
+
+@Suite struct ExplainEndToEndTests {
+    @Test func explainNamesTheRuleAndOpensNothing() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.b", schemes: ["todolist"])
+        try world.addRecorder("com.a", schemes: ["todolist"], rank: "Owner")
+        let outcome = try world.run("open", "--explain", "todolist://x", "https://example.org")
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("todolist://x\n  handler: com.a\n  rule:    rank\n  why:     com.a has the highest LSHandlerRank (Owner)"))
+        #expect(outcome.stdout.contains("  claims:  com.a (Owner), com.b (Default)"))
+        #expect(outcome.stdout.contains("https://example.org\n  handler: org.ferry.system.web\n  rule:    reserved"))
+        #expect(world.daemonPID == nil)
+        #expect(!FileManager.default.fileExists(atPath: world.documents("com.a") + "/urls"))
+        let missing = try world.run("open", "--explain", "--json", "nosuch://x")
+        #expect(missing.status == 69)
+        #expect(missing.stdout.contains("\"reason\":\"no installed app claims nosuch: with a rank above None\""))
+    }
+}
+
+@Suite struct CompletionScriptTests {
+    /// argument-parser generates the scripts; bash must load the bash one and register `ferry`.
+    @Test func theBashCompletionScriptLoads() throws {
+        let world = try FerryWorld()
+        let script = try world.run("--generate-completion-script", "bash")
+        #expect(script.status == 0)
+        let file = world.root + "/ferry.bash"
+        try script.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let bash = Process()
+        bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+        bash.arguments = ["-c", "source \"$1\" && complete -p ferry", "bash", file]
+        let out = Pipe()
+        bash.standardOutput = out
+        try bash.run()
+        bash.waitUntilExit()
+        #expect(bash.terminationStatus == 0)
+        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("-F _ferry ferry"))
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import FerryCore
+
+/// `ferry open --explain`: the handler each URL would get, and the rule that picked it.
+struct Explanation: Encodable {
+    var url: String
+    var scheme: String
+    var handler: String?
+    var rule: String?
+    var manifest: String?
+    var reason: String
+    var claims: [String]
+
+    static func run(_ urls: [String], app: String?, json: Bool) throws {
+        let context = Context()
+        let registry = context.registry()
+        let defaults = try context.defaults()
+        var failure: ExitCode?
+        for text in urls {
+            let explanation: Explanation
+            do {
+                explanation = try Explanation(text, app: app, registry: registry, defaults: defaults)
+            } catch let error as URLSyntaxError {
+                printError("ferry: \(error)")
+                failure = failure ?? FerryExit.invalidURL
+                continue
+            }
+            print(json ? JSONOutput.line(explanation) : explanation.lines)
+            if explanation.handler == nil { failure = failure ?? FerryExit.noHandler }
+        }
+        if let failure { throw failure }
+    }
+
+    init(_ text: String, app forced: String?, registry: Registry, defaults: HandlerDefaults) throws {
+        let url = try FerryURL(text)
+        let resolution = registry.resolve(scheme: url.scheme, defaults: defaults)
+        self.url = text
+        scheme = url.scheme
+        claims = resolution.claims.map { "\($0.app.bundleIdentifier) (\($0.rank.rawValue))" }
+        if let forced {
+            handler = forced
+            rule = "--app"
+            manifest = registry.app(forced)?.manifestPath
+            reason = registry.app(forced) == nil ? "\(forced) is not installed" : "forced with --app"
+            return
+        }
+        handler = resolution.handler?.bundleIdentifier
+        rule = resolution.rule?.rawValue
+        manifest = resolution.handler?.manifestPath
+        reason = Self.reason(resolution)
+    }
+
+    private static func reason(_ resolution: SchemeResolution) -> String {
+        guard let handler = resolution.handler, let rule = resolution.rule else {
+            return "no installed app claims \(resolution.scheme): with a rank above None"
+        }
+        let name = handler.bundleIdentifier
+        switch rule {
+        case .reserved:
+            let ignored = resolution.ignoredClaims.map(\.app.bundleIdentifier)
+            return "\(resolution.scheme): is reserved for the system handler \(name)"
+                + (ignored.isEmpty ? "" : "; ignored claims: \(ignored.joined(separator: ", "))")
+        case .userDefault:
+            return "you chose \(name) with ferry default \(resolution.scheme) \(name)"
+        case .rank:
+            let rank = resolution.claims.first?.rank.rawValue ?? ""
+            return "\(name) has the highest LSHandlerRank (\(rank))"
+                + (resolution.unusableDefault.map { "; your choice was skipped: \($0)" } ?? "")
+        case .tieBreak:
+            return "\(resolution.conflict.map(\.bundleIdentifier).joined(separator: ", ")) tie; \(name) wins by "
+                + "search-path order, then bundle id (a conflict: settle it with ferry default \(resolution.scheme) ID)"
+        }
+    }
+
+    var lines: String {
+        var text = "\(url)\n  handler: \(handler ?? "none")"
+        if let rule { text += "\n  rule:    \(rule)" }
+        text += "\n  why:     \(reason)"
+        if let manifest { text += "\n  from:    \(manifest)" }
+        if !claims.isEmpty { text += "\n  claims:  \(claims.joined(separator: ", "))" }
+        return text
+    }
+}
