@@ -31,8 +31,6 @@ struct ManagedApp {
     var replyWaiters: [(atMost: Int, continuation: CheckedContinuation<Void, Never>)] = []
     /// Callers waiting for the process to exit (quit, kill).
     var exitWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Operations (opens, quits) run one at a time, in arrival order.
-    var queue = FIFOLock()
     /// Event exchanges run one at a time: a reply before the next event.
     var exchange = FIFOLock()
     /// Exit waiters' deadline: the sweeper kills the app then (quit's timeout).
