@@ -21,11 +21,26 @@ let package = Package(
         // Manifests, registry, URL parsing, launching, the lifecycle state machine and the wire
         // protocol's types. FoundationEssentials at most; never NIO.
         .target(name: "FerryCore"),
+        // libavahi-client, the system's mDNS/DNS-SD client (Debian: libavahi-client-dev).
+        .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
+        // Finding peers on the LAN: publishing, browsing and liveness, over Avahi.
+        .target(
+            name: "FerryDiscovery",
+            dependencies: [
+                "CAvahi",
+                "FerryCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The daemon: the socket server and the app manager, on NIO and service-lifecycle.
         .target(
             name: "FerryDaemon",
             dependencies: [
                 "FerryCore",
+                "FerryDiscovery",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -62,6 +77,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryCore"]),
+        .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
         .testTarget(
             name: "FerryCommandsTests",
             dependencies: ["FerryCommands", "FerryCore", "ferry", "ferryd", "todo-managed"]

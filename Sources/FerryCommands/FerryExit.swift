@@ -10,6 +10,10 @@ public enum FerryExit {
     public static let unknownApp = ExitCode(67)
     /// No app handles the URL's scheme.
     public static let noHandler = ExitCode(69)
+    /// Peer discovery cannot work: avahi-daemon is not running, or announcing failed.
+    public static let discoveryUnavailable = ExitCode(69)
+    /// The command line is wrong (a malformed HOST:PORT, say).
+    public static let usage = ExitCode(64)
     /// The handler could not be started.
     public static let launchFailed = ExitCode(71)
     /// ferryd could not be reached or started.

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryDiscovery
 import Logging
 import ServiceLifecycle
 
@@ -23,14 +24,22 @@ public struct Daemon {
         let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)
             + [configuration.paths.configHome]
+        let settings = configuration.discovery
+        let listener = settings.enabled ? try await PeerListener.bind(host: settings.listenHost, port: settings.port) : nil
+        let discovery = Discovery(
+            name: settings.deviceName, port: listener?.port ?? 0, advertisement: settings.advertisement,
+            enabled: settings.enabled, manualPeersFile: settings.manualPeersFile, policy: settings.liveness, logger: logger)
         // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
         // (timeouts) and the reaper (exits) still run.
         let services: [any Service] = [
             ReaperService(reaper: reaper, manager: manager),
             SweeperService(manager: manager),
-            DaemonServer(socketPath: configuration.socketPath, manager: manager, logger: logger),
+            DaemonServer(socketPath: configuration.socketPath, manager: manager, discovery: discovery, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
+        ] + (listener.map { [$0] } ?? []) + [
+            // Last, so it stops first: peers get our goodbye before anything else winds down.
+            DiscoveryService(discovery: discovery, logger: logger),
         ]
         let group = ServiceGroup(configuration: .init(
             services: services.map { .init(service: $0) },

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryDiscovery
 
 /// Everything ferryd needs to know, decided by the executable from its environment and flags.
 public struct DaemonConfiguration: Sendable {
@@ -23,8 +24,12 @@ public struct DaemonConfiguration: Sendable {
     /// How long to wait after an app folder changes before reloading, to batch bursts. Default 20 ms.
     public var reloadDelay: Duration = .milliseconds(20)
 
+    /// Announcing this device and finding peers on the LAN.
+    public var discovery: DiscoverySettings
+
     public init(paths: FerryPaths, socketPath: String, environment: [String: String], logDirectory: String) {
         self.paths = paths
+        self.discovery = DiscoverySettings(environment: environment, configHome: paths.configHome)
         self.socketPath = socketPath
         self.environment = environment
         self.logDirectory = logDirectory

@@ -46,7 +46,9 @@ extension WireFrame {
         case "event": id != nil && event != nil
         case "open": id != nil && url != nil
         case "quit", "kill": id != nil && app != nil
-        case "reply", "result", "ps", "memory-warning", "ping": id != nil
+        case "reply", "result", "ps", "memory-warning", "ping", "peers": id != nil
+        case "peer-add", "peer-remove": id != nil && address != nil
+        case "peer": event != nil && peers != nil
         default: nil
         }
     }

@@ -36,6 +36,8 @@ extension WireFrame {
         case "exitCode": exitCode = try field.int().map { Int32(truncatingIfNeeded: $0) }
         case "command": command = try field.command()
         case "apps": apps = try field.apps()
+        case "address": address = try field.string()
+        case "peers": peers = try field.peers()
         default: break
         }
     }
@@ -67,6 +69,8 @@ extension WireFrame {
         out.field("exitCode", exitCode.map(Int.init))
         if let command { out.object("command") { $0.command(command) } }
         if let apps { out.array("apps", apps) { $0.status($1) } }
+        out.field("address", address)
+        if let peers { out.array("peers", peers) { $0.peer($1) } }
         return out.finish()
     }
 }
@@ -164,6 +168,49 @@ private struct FieldReader {
     }
 }
 
+extension FieldReader {
+    func strings() throws(JSONScanner.Failure) -> [String] {
+        guard case .array(let list) = value else { throw fail("an array of strings") }
+        var strings: [String] = []
+        for item in list {
+            guard case .string(let text) = item else { throw fail("an array of strings") }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    func peers() throws(JSONScanner.Failure) -> [WireFrame.PeerRow]? {
+        guard case .array(let list) = value else {
+            if case .null = value { return nil }
+            throw fail("an array")
+        }
+        var rows: [WireFrame.PeerRow] = []
+        for item in list {
+            let row = FieldReader(key: key, value: item)
+            guard let members = try row.members(),
+                  let name = try row.field("name", in: members).string(),
+                  let host = try row.field("host", in: members).string(),
+                  let port = try row.field("port", in: members).int(),
+                  let source = try row.field("source", in: members).string() else { throw fail("peer rows") }
+            let lastSeen: Double
+            switch row.field("lastSeen", in: members).value {
+            case .integer(let value): lastSeen = Double(value)
+            case .double(let value): lastSeen = value
+            default: throw fail("a number lastSeen")
+            }
+            var peer = WireFrame.PeerRow(name: name, host: host, addresses: try row.field("addresses", in: members).strings(),
+                                         port: port, source: source, lastSeen: lastSeen)
+            peer.deviceId = try row.field("deviceId", in: members).string()
+            peer.fingerprint = try row.field("fingerprint", in: members).string()
+            peer.mode = try row.field("mode", in: members).string()
+            peer.protocolVersion = try row.field("protocolVersion", in: members).int()
+            peer.reachable = try row.field("reachable", in: members).bool()
+            rows.append(peer)
+        }
+        return rows
+    }
+}
+
 /// Builds one JSON object as UTF-8 bytes.
 struct JSONWriter {
     private var bytes: [UInt8] = [UInt8(ascii: "{")]
@@ -232,15 +279,33 @@ struct JSONWriter {
         field("annotation", options.annotation)
     }
 
-    mutating func command(_ command: WireFrame.CommandSpec) {
-        field("executable", command.executable)
-        key("arguments")
+    mutating func strings(_ name: String, _ values: [String]) {
+        key(name)
         bytes.append(UInt8(ascii: "["))
-        for (index, argument) in command.arguments.enumerated() {
+        for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendString(argument)
+            appendString(value)
         }
         bytes.append(UInt8(ascii: "]"))
+    }
+
+    mutating func peer(_ row: WireFrame.PeerRow) {
+        field("name", row.name)
+        field("host", row.host)
+        strings("addresses", row.addresses)
+        field("port", row.port)
+        field("source", row.source)
+        field("deviceId", row.deviceId)
+        field("fingerprint", row.fingerprint)
+        field("mode", row.mode)
+        field("protocolVersion", row.protocolVersion)
+        field("lastSeen", row.lastSeen)
+        field("reachable", row.reachable)
+    }
+
+    mutating func command(_ command: WireFrame.CommandSpec) {
+        field("executable", command.executable)
+        strings("arguments", command.arguments)
         object("environment") { writer in
             for name in command.environment.keys.sorted() { writer.field(name, command.environment[name]) }
         }

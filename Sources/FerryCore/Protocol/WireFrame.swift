@@ -34,6 +34,9 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var exitCode: Int32?
     public var command: CommandSpec?
     public var apps: [AppStatus]?
+    /// HOST:PORT of a manual peer (`peer-add`, `peer-remove`).
+    public var address: String?
+    public var peers: [PeerRow]?
 
     public init(type: String, id: Int? = nil) {
         self.type = type
@@ -81,6 +84,33 @@ extension WireFrame {
             self.state = state
             self.pid = pid
             self.since = since
+        }
+    }
+
+    /// One row of `ferry peers`.
+    public struct PeerRow: Codable, Sendable, Equatable {
+        public var name: String
+        public var host: String
+        public var addresses: [String]
+        public var port: Int
+        /// multicast (found through Avahi) or manual.
+        public var source: String
+        public var deviceId: String?
+        public var fingerprint: String?
+        public var mode: String?
+        public var protocolVersion: Int?
+        /// Seconds since the Unix epoch of the last announcement or answered liveness check.
+        public var lastSeen: Double
+        /// Whether it answered its last liveness check; nil when not checked yet.
+        public var reachable: Bool?
+
+        public init(name: String, host: String, addresses: [String], port: Int, source: String, lastSeen: Double) {
+            self.name = name
+            self.host = host
+            self.addresses = addresses
+            self.port = port
+            self.source = source
+            self.lastSeen = lastSeen
         }
     }
 }

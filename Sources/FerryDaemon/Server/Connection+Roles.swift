@@ -1,4 +1,5 @@
 import FerryCore
+import FerryDiscovery
 import NIOCore
 
 extension Connection {
@@ -42,7 +43,15 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         try await withThrowingDiscardingTaskGroup { group in
+            var watching = false
             while let frame = try await next(&lines, outbound) {
+                if frame.type == "peers", frame.wait == true {
+                    watching = true
+                    let updates = await discovery.watch()
+                    try await send(await peers(frame), outbound)
+                    group.addTask { await streamPeers(updates, outbound) }
+                    continue
+                }
                 guard frame.type == "open" else {
                     try await send(await control(frame), outbound)
                     continue
@@ -56,6 +65,8 @@ extension Connection {
                     }
                 }
             }
+            // The client is gone: stop streaming to it (opens still in flight finish otherwise).
+            if watching { group.cancelAll() }
         }
     }
 
@@ -75,8 +86,14 @@ extension Connection {
                 result.message = "\(warned) app(s) warned, \(terminated) suspended app(s) terminated"
                 return result
             case "ping": return .result(id, outcome: "pong")
+            case "peers": return await peers(frame)
+            case "peer-add", "peer-remove": return try await manualPeer(frame)
             default: return WireError(.malformedFrame, "clients may not send \(frame.type) frames").frame
             }
+        } catch let error as DiscoveryError {
+            var failure = WireFrame.result(id, outcome: "failed")
+            failure.message = error.message
+            return failure
         } catch let error as DaemonError {
             return .failure(id, error, app: frame.app)
         } catch {

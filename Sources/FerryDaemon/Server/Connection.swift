@@ -1,4 +1,5 @@
 import FerryCore
+import FerryDiscovery
 import Logging
 import NIOCore
 
@@ -10,6 +11,7 @@ import Glibc
 struct Connection {
     let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
     let manager: AppManager
+    let discovery: Discovery
     let logger: Logger
 
     func serve() async {

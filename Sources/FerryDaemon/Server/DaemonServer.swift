@@ -1,4 +1,5 @@
 import FerryCore
+import FerryDiscovery
 import Logging
 import NIOCore
 import NIOPosix
@@ -12,6 +13,7 @@ import Glibc
 struct DaemonServer: Service {
     let socketPath: String
     let manager: AppManager
+    let discovery: Discovery
     let logger: Logger
 
     func run() async throws {
@@ -29,7 +31,7 @@ struct DaemonServer: Service {
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
                         group.addTask {
-                            await Connection(channel: connection, manager: manager, logger: logger).serve()
+                            await Connection(channel: connection, manager: manager, discovery: discovery, logger: logger).serve()
                         }
                     }
                 }

@@ -1,0 +1,128 @@
+import ArgumentParser
+import FerryCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Ferry {
+    struct Peers: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the Ferry devices on the LAN, found over mDNS/DNS-SD through Avahi.",
+            subcommands: [List.self, Add.self, Remove.self],
+            defaultSubcommand: List.self)
+
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "List the live peer table (the default).",
+                discussion: "Exits 69 when avahi-daemon is not running (manual peers are still listed).")
+
+            @Flag(help: "Keep running and print each addition, change and removal.")
+            var watch = false
+
+            @Flag(help: "Print JSON: a document, or with --watch one object a line.")
+            var json = false
+
+            func run() throws {
+                let client = try DaemonClient.connect(Context())
+                var request = WireFrame(type: "peers")
+                request.wait = watch ? true : nil
+                let result = try client.request(request)
+                let status = result.outcome ?? "failed"
+                printTable(result, status: status)
+                if watch { try follow(client) }
+                if status == "avahi-not-running" || status == "failed" { throw FerryExit.discoveryUnavailable }
+            }
+
+            private func printTable(_ result: WireFrame, status: String) {
+                let peers = result.peers ?? []
+                if json {
+                    let document = PeersDocument(status: status, message: result.message ?? "", peers: peers)
+                    print(watch ? JSONOutput.line(document) : JSONOutput.document(document))
+                    return
+                }
+                if status != "running" { printError("ferry: \(result.message ?? status)") }
+                guard !peers.isEmpty else {
+                    if status == "running" { print("No peers yet. \(result.message ?? "")") }
+                    return
+                }
+                print(Table.render(header: ["NAME", "HOST", "ADDRESS", "PORT", "DEVICE", "MODE", "STATUS", "LAST SEEN"],
+                                   rows: peers.map(Self.row)), terminator: "")
+            }
+
+            private func follow(_ client: DaemonClient) throws {
+                while true {
+                    let frame = try client.receive()
+                    guard frame.type == "peer", let event = frame.event, let peer = frame.peers?.first else { continue }
+                    if json {
+                        print(JSONOutput.line(PeerEventLine(event: event, reason: frame.message, peer: peer)))
+                    } else {
+                        let mark = event == "added" ? "+" : event == "removed" ? "-" : "~"
+                        let reason = frame.message.map { " (\($0))" } ?? ""
+                        print("\(mark) \(Self.row(peer).joined(separator: "  "))\(reason)")
+                    }
+                    fflush(nil)
+                }
+            }
+
+            static func row(_ peer: WireFrame.PeerRow) -> [String] {
+                let status = switch (peer.source, peer.reachable) {
+                case (_, true?): "live"
+                case ("manual", false?): "unreachable"
+                case (_, false?): "not answering"
+                default: "announced"
+                }
+                return [peer.name, peer.host, peer.addresses.first ?? "-", String(peer.port),
+                        peer.deviceId.map { String($0.prefix(8)) } ?? "-", peer.mode ?? "-",
+                        peer.source == "manual" ? "manual, \(status)" : status, Ps.describe(peer.lastSeen)]
+            }
+        }
+
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Add a peer by address, for links where multicast does not pass.")
+
+            @Argument(help: ArgumentHelp("The peer's address and Ferry port.", valueName: "host:port"))
+            var address: String
+
+            func run() throws {
+                try Peers.change("peer-add", address, done: "added", unchanged: "already listed")
+            }
+        }
+
+        struct Remove: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Remove a manual peer.")
+
+            @Argument(help: ArgumentHelp("The address given to `ferry peers add`.", valueName: "host:port"))
+            var address: String
+
+            func run() throws {
+                try Peers.change("peer-remove", address, done: "removed", unchanged: "was not listed")
+            }
+        }
+
+        static func change(_ type: String, _ address: String, done: String, unchanged: String) throws {
+            var request = WireFrame(type: type)
+            request.address = address
+            let result = try DaemonClient.connect(Context()).request(request)
+            switch result.outcome {
+            case "ok": print("\(result.address ?? address): \(done)")
+            case "unchanged": print("\(result.address ?? address): \(unchanged)")
+            default: throw CommandFailure(message: result.message ?? "ferryd refused \(address)", exit: FerryExit.usage)
+            }
+        }
+    }
+}
+
+private struct PeersDocument: Encodable {
+    var status: String
+    var message: String
+    var peers: [WireFrame.PeerRow]
+}
+
+private struct PeerEventLine: Encodable {
+    var event: String
+    var reason: String?
+    var peer: WireFrame.PeerRow
+}

@@ -1,0 +1,175 @@
+import FoundationEssentials
+import Logging
+
+/// ferryd's view of the LAN: what it announces, the live peer table and who watches it.
+///
+/// ``DiscoveryService`` feeds it Avahi's events and liveness results; the socket server reads it
+/// for `ferry peers`.
+public actor Discovery {
+    /// RFC 6763 §7: `_ferry._tcp`, registered under the local domain by Avahi.
+    public static let serviceType = "_ferry._tcp"
+
+    public struct Snapshot: Sendable {
+        public var status: DiscoveryStatus
+        public var peers: [Peer]
+    }
+
+    private var table: PeerTable
+    private(set) var status: DiscoveryStatus
+    private var announcement: ServiceAnnouncement
+    private var session: AvahiSession?
+    private var watchers: [UInt64: AsyncStream<PeerEvent>.Continuation] = [:]
+    private var nextWatcher: UInt64 = 0
+    /// Until Avahi has reported what it knows at start-up, `ferry peers` waits a moment for it.
+    private var settled = false
+    private var retryAt: Double?
+    private let manual: ManualPeers
+    private let logger: Logger
+
+    public init(name: String, port: Int, advertisement: PeerAdvertisement, enabled: Bool,
+                manualPeersFile: String, policy: LivenessPolicy = LivenessPolicy(), logger: Logger) {
+        table = PeerTable(policy: policy)
+        announcement = ServiceAnnouncement(name: name, type: Self.serviceType, port: port, txt: advertisement.txt)
+        status = enabled ? .avahiNotRunning(detail: "starting") : .disabled
+        settled = !enabled
+        manual = ManualPeers(path: manualPeersFile)
+        self.logger = logger
+        let now = Date().timeIntervalSince1970
+        for address in manual.load() { _ = table.addManual(host: address.host, port: address.port, now: now) }
+    }
+
+    var policy: LivenessPolicy { table.policy }
+
+    // MARK: For the socket server
+
+    /// The table, after waiting up to `settleTimeout` seconds for Avahi's first answers.
+    public func snapshot(settleTimeout: Double = 1.5) async -> Snapshot {
+        let deadline = Date().timeIntervalSince1970 + settleTimeout
+        while !settled, Date().timeIntervalSince1970 < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return Snapshot(status: status, peers: table.peers)
+    }
+
+    /// Every change from now on, until the stream's consumer stops.
+    public func watch() -> AsyncStream<PeerEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PeerEvent.self, bufferingPolicy: .bufferingNewest(1024))
+        let id = nextWatcher
+        nextWatcher += 1
+        watchers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.unwatch(id) } }
+        return stream
+    }
+
+    private func unwatch(_ id: UInt64) {
+        watchers[id] = nil
+    }
+
+    public func addManual(_ address: PeerAddress) throws(DiscoveryError) -> Bool {
+        guard let event = table.addManual(host: address.host, port: address.port, now: Date().timeIntervalSince1970) else {
+            return false
+        }
+        try manual.save(manualAddresses)
+        publish(event)
+        return true
+    }
+
+    public func removeManual(_ address: PeerAddress) throws(DiscoveryError) -> Bool {
+        guard let event = table.removeManual(host: address.host, port: address.port) else { return false }
+        try manual.save(manualAddresses)
+        publish(event)
+        return true
+    }
+
+    private var manualAddresses: [PeerAddress] {
+        table.peers.filter { $0.source == .manual }.map { PeerAddress(host: $0.hostName, port: $0.port) }
+    }
+
+    /// Changes what the TXT record says (the receiving mode, say); Avahi updates it in place.
+    public func advertise(_ advertisement: PeerAdvertisement) {
+        announcement.txt = advertisement.txt
+        session?.publish(announcement)
+    }
+
+    // MARK: For DiscoveryService
+
+    func attach(_ session: AvahiSession) {
+        self.session = session
+        session.browse(Self.serviceType)
+    }
+
+    func handle(_ event: AvahiEvent) {
+        let now = Date().timeIntervalSince1970
+        switch event {
+        case .running:
+            retryAt = nil
+            session?.publish(announcement)
+        case .connecting:
+            lostAvahi(detail: "no avahi-daemon on the system bus")
+        case .hostNameChanging:
+            logger.info("avahi-daemon is renaming this host; re-announcing when done")
+        case .clientFailed(let message, let disconnected):
+            lostAvahi(detail: message)
+            if disconnected {
+                logger.info("avahi-daemon went away; waiting for it to return")
+                session?.connect()
+            } else {
+                retryAt = now + 5
+            }
+        case .unavailable(let message):
+            lostAvahi(detail: message)
+            retryAt = now + 3
+        case .published(let name):
+            announcement.name = name
+            status = .running(name: name)
+            logger.info("announced as \"\(name)\" (\(Self.serviceType))")
+        case .renamed(let from, let to):
+            announcement.name = to
+            logger.notice("the name \"\(from)\" is taken on the network; trying \"\(to)\"")
+        case .publishFailed(let message):
+            status = .failed("cannot announce this device: \(message)")
+            logger.error("cannot announce this device: \(message)")
+        case .found(let service):
+            if let change = table.found(service, now: now) { publish(change) }
+        case .removed(let key):
+            if let change = table.removed(key) { publish(change) }
+        case .resolveFailed(let key, let message):
+            logger.debug("cannot resolve \"\(key.name)\": \(message)")
+        case .allForNow:
+            settled = true
+        case .browseFailed(let message):
+            status = .failed("cannot browse for peers: \(message)")
+            settled = true
+        }
+    }
+
+    private func lostAvahi(detail: String) {
+        for change in table.dropMulticast() { publish(change) }
+        status = .avahiNotRunning(detail: detail)
+        settled = true
+    }
+
+    /// Checks due now, and whether the Avahi client should be made anew.
+    func tick() -> (checks: [PeerTable.Check], reconnect: Bool) {
+        let now = Date().timeIntervalSince1970
+        var reconnect = false
+        if let retryAt, now >= retryAt {
+            self.retryAt = nil
+            reconnect = true
+        }
+        return (table.dueChecks(now: now), reconnect)
+    }
+
+    func checked(_ check: PeerTable.Check, reachable: Bool) {
+        if let change = table.checked(check.name, reachable: reachable, now: Date().timeIntervalSince1970) {
+            publish(change)
+        }
+    }
+
+    private func publish(_ event: PeerEvent) {
+        if event.kind != .updated {
+            logger.info("peer \(event.kind.rawValue): \"\(event.peer.name)\"\(event.reason.map { " (\($0))" } ?? "")")
+        }
+        for watcher in watchers.values { watcher.yield(event) }
+    }
+}

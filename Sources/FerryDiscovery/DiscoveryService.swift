@@ -1,0 +1,62 @@
+import Logging
+import ServiceLifecycle
+
+/// Runs discovery inside ferryd's service group: Avahi's events in, liveness checks out.
+///
+/// Without avahi-daemon it keeps waiting for one and ferryd runs on; on graceful shutdown it frees
+/// its Avahi client so avahi-daemon sends goodbye packets for our service.
+public struct DiscoveryService: Service {
+    let discovery: Discovery
+    let logger: Logger
+
+    public init(discovery: Discovery, logger: Logger) {
+        self.discovery = discovery
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        guard await discovery.status != .disabled else {
+            try? await gracefulShutdown()
+            return
+        }
+        let session: AvahiSession
+        do {
+            session = try AvahiSession()
+        } catch {
+            await discovery.handle(.unavailable(message: error.message))
+            try? await gracefulShutdown()
+            return
+        }
+        await discovery.attach(session)
+        session.connect()
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await event in session.events { await discovery.handle(event) }
+                }
+                group.addTask { await checkPeers(session) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        session.close()
+    }
+
+    /// Every quarter second: start the liveness checks that are due, and reconnect when it is time.
+    private func checkPeers(_ session: AvahiSession) async {
+        let timeout = await discovery.policy.timeout
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled {
+                let (checks, reconnect) = await discovery.tick()
+                if reconnect { session.connect() }
+                for check in checks {
+                    group.addTask {
+                        let reachable = await LivenessCheck.run(address: check.address, port: check.port, timeout: timeout)
+                        await discovery.checked(check, reachable: reachable)
+                    }
+                }
+                try? await Task.sleep(for: .milliseconds(250))
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+/// How often peers are checked and when a silent one is dropped.
+public struct LivenessPolicy: Sendable {
+    /// Between checks of a peer that answered before.
+    public var interval: Double = 2
+    /// Between checks of a peer that never answered, or stopped answering.
+    public var slowInterval: Double = 5
+    /// A peer that answered before and has not answered for this long leaves the table.
+    public var expireAfter: Double = 8
+    /// How long one check may take.
+    public var timeout: Double = 1.5
+
+    public init() {}
+}
+
+/// The live table of peers: Avahi's announcements and removals, manual peers, and liveness checks.
+///
+/// A pure state machine: every method takes the time and returns what changed for watchers. Avahi
+/// keeps a peer that vanished without a goodbye for minutes (its records' TTL), so a peer that
+/// answered a check once and then stops answering expires here after `expireAfter`; it stays known,
+/// hidden, and comes back as soon as it answers again. A peer that never answered (a service
+/// published without a listener) is shown and follows Avahi's events only.
+struct PeerTable {
+    enum Liveness: Equatable {
+        case unverified, alive, expired
+    }
+
+    struct Entry {
+        var peer: Peer
+        var sightings: [ServiceKey: ResolvedService] = [:]
+        var liveness: Liveness = .unverified
+        var lastAlive: Double?
+        var nextCheck: Double
+        var checking = false
+
+        var visible: Bool { liveness != .expired }
+    }
+
+    /// One liveness check to run.
+    struct Check: Equatable, Sendable {
+        var name: String
+        var address: String
+        var port: Int
+    }
+
+    let policy: LivenessPolicy
+    private(set) var entries: [String: Entry] = [:]
+
+    init(policy: LivenessPolicy = LivenessPolicy()) {
+        self.policy = policy
+    }
+
+    var peers: [Peer] {
+        entries.values.filter(\.visible).map(\.peer).sorted { $0.name < $1.name }
+    }
+
+    mutating func found(_ service: ResolvedService, now: Double) -> PeerEvent? {
+        let name = service.key.name
+        var entry = entries[name] ?? Entry(
+            peer: Peer(name: name, hostName: service.hostName, addresses: [], port: service.port,
+                       advertisement: PeerAdvertisement(txt: service.txt), source: .multicast, lastSeen: now),
+            nextCheck: now)
+        let isNew = entries[name] == nil
+        let before = entry.peer
+        entry.sightings[service.key] = service
+        entry.peer.hostName = service.hostName
+        entry.peer.port = service.port
+        entry.peer.advertisement = PeerAdvertisement(txt: service.txt)
+        entry.peer.addresses = Self.addresses(entry.sightings)
+        entry.peer.source = .multicast
+        entry.nextCheck = min(entry.nextCheck, now)
+        entries[name] = entry
+        if isNew { return PeerEvent(.added, entry.peer) }
+        guard entry.visible, !Self.sameAnnouncement(before, entry.peer) else { return nil }
+        entries[name]?.peer.lastSeen = now
+        return PeerEvent(.updated, entries[name]!.peer)
+    }
+
+    mutating func removed(_ key: ServiceKey) -> PeerEvent? {
+        guard var entry = entries[key.name], entry.peer.source == .multicast else { return nil }
+        entry.sightings[key] = nil
+        guard entry.sightings.isEmpty else {
+            entry.peer.addresses = Self.addresses(entry.sightings)
+            entries[key.name] = entry
+            return entry.visible ? PeerEvent(.updated, entry.peer) : nil
+        }
+        entries[key.name] = nil
+        return entry.visible ? PeerEvent(.removed, entry.peer, reason: "goodbye") : nil
+    }
+
+    /// avahi-daemon went away: everything it told us is void; manual peers stay.
+    mutating func dropMulticast() -> [PeerEvent] {
+        let gone = entries.values.filter { $0.peer.source == .multicast }
+        for entry in gone { entries[entry.peer.name] = nil }
+        return gone.filter(\.visible).map { PeerEvent(.removed, $0.peer, reason: "avahi") }
+    }
+
+    mutating func addManual(host: String, port: Int, now: Double) -> PeerEvent? {
+        let name = Self.manualName(host: host, port: port)
+        guard entries[name] == nil else { return nil }
+        let peer = Peer(name: name, hostName: host, addresses: [host], port: port,
+                        advertisement: PeerAdvertisement(), source: .manual, lastSeen: now)
+        entries[name] = Entry(peer: peer, nextCheck: now)
+        return PeerEvent(.added, peer)
+    }
+
+    mutating func removeManual(host: String, port: Int) -> PeerEvent? {
+        let name = Self.manualName(host: host, port: port)
+        guard let entry = entries[name], entry.peer.source == .manual else { return nil }
+        entries[name] = nil
+        return PeerEvent(.removed, entry.peer, reason: "manual")
+    }
+
+    static func manualName(host: String, port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    /// The checks due now; each is marked as running until ``checked(_:reachable:now:)``.
+    mutating func dueChecks(now: Double) -> [Check] {
+        var due: [Check] = []
+        for (name, entry) in entries where !entry.checking && entry.nextCheck <= now {
+            guard let address = entry.peer.preferredAddress else { continue }
+            entries[name]?.checking = true
+            due.append(Check(name: name, address: address, port: entry.peer.port))
+        }
+        return due.sorted { $0.name < $1.name }
+    }
+
+    mutating func checked(_ name: String, reachable: Bool, now: Double) -> PeerEvent? {
+        guard var entry = entries[name] else { return nil }
+        entry.checking = false
+        let wasVisible = entry.visible
+        let reachabilityChanged = entry.peer.reachable != reachable
+        entry.peer.reachable = reachable
+        if reachable {
+            entry.liveness = .alive
+            entry.lastAlive = now
+            entry.peer.lastSeen = now
+            entry.nextCheck = now + policy.interval
+        } else {
+            let silentFor = entry.lastAlive.map { now - $0 }
+            if entry.peer.source == .multicast, let silentFor, silentFor >= policy.expireAfter {
+                entry.liveness = .expired
+            }
+            entry.nextCheck = now + (entry.liveness == .alive ? policy.interval : policy.slowInterval)
+        }
+        entries[name] = entry
+        switch (wasVisible, entry.visible) {
+        case (false, true): return PeerEvent(.added, entry.peer)
+        case (true, false): return PeerEvent(.removed, entry.peer, reason: "expired")
+        case (true, true) where reachabilityChanged: return PeerEvent(.updated, entry.peer)
+        default: return nil
+        }
+    }
+
+    private static func addresses(_ sightings: [ServiceKey: ResolvedService]) -> [String] {
+        Array(Set(sightings.values.map(\.address).filter { !$0.isEmpty })).sorted { lhs, rhs in
+            // IPv4 before IPv6, then in text order, so the table reads the same every time.
+            let left = lhs.contains(":"), right = rhs.contains(":")
+            return left == right ? lhs < rhs : !left
+        }
+    }
+
+    private static func sameAnnouncement(_ lhs: Peer, _ rhs: Peer) -> Bool {
+        lhs.hostName == rhs.hostName && lhs.addresses == rhs.addresses && lhs.port == rhs.port
+            && lhs.advertisement == rhs.advertisement
+    }
+}
