@@ -22,7 +22,7 @@ struct DoctorChecks {
                     fix: "remove one of the two copies")
         }
         problems += launchProblems(registry) + schemeProblems(registry) + queryProblems(registry)
-        return problems
+        return problems + discoveryProblems()
     }
 
     private func launchProblems(_ registry: Registry) -> [Problem] {
@@ -67,5 +67,19 @@ struct DoctorChecks {
                     problem: "lists \($0.manifest.queriesSchemes.count) schemes in LSApplicationQueriesSchemes; only the first \(Ferry.CanOpen.queryLimit) count",
                     fix: "keep the \(Ferry.CanOpen.queryLimit) schemes it really queries")
         }
+    }
+
+    /// Asks a running ferryd how discovery is doing; without one, looks for avahi-daemon's socket.
+    private func discoveryProblems() -> [Problem] {
+        let setting = context.environment["FERRY_DISCOVERY"]?.lowercased() ?? ""
+        guard !["off", "0", "no", "false"].contains(setting) else { return [] }
+        let fix = "sudo systemctl start avahi-daemon (Debian package avahi-daemon); ferryd picks it up by itself"
+        if let client = try? DaemonClient.connect(context, start: false),
+           let result = try? client.request(WireFrame(type: "peers")) {
+            guard result.outcome == "avahi-not-running" || result.outcome == "failed" else { return [] }
+            return [Problem(subject: "discovery", problem: result.message ?? "discovery does not work", fix: fix)]
+        }
+        guard !FileSystem.exists("/run/avahi-daemon/socket") else { return [] }
+        return [Problem(subject: "discovery", problem: "avahi-daemon is not running, so no peers can be found", fix: fix)]
     }
 }

@@ -48,7 +48,7 @@ public actor Discovery {
         while !settled, Date().timeIntervalSince1970 < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return Snapshot(status: status, peers: table.peers)
+        return Snapshot(status: status, peers: table.peers.filter { !isOurs($0) })
     }
 
     /// Every change from now on, until the stream's consumer stops.
@@ -107,7 +107,7 @@ public actor Discovery {
         case .connecting:
             lostAvahi(detail: "no avahi-daemon on the system bus")
         case .hostNameChanging:
-            logger.info("avahi-daemon is renaming this host; re-announcing when done")
+            logger.debug("avahi-daemon is registering this host name; announcing when it is done")
         case .clientFailed(let message, let disconnected):
             lostAvahi(detail: message)
             if disconnected {
@@ -120,11 +120,11 @@ public actor Discovery {
             lostAvahi(detail: message)
             retryAt = now + 3
         case .published(let name):
-            announcement.name = name
+            rename(to: name)
             status = .running(name: name)
             logger.info("announced as \"\(name)\" (\(Self.serviceType))")
         case .renamed(let from, let to):
-            announcement.name = to
+            rename(to: to)
             logger.notice("the name \"\(from)\" is taken on the network; trying \"\(to)\"")
         case .publishFailed(let message):
             status = .failed("cannot announce this device: \(message)")
@@ -140,6 +140,15 @@ public actor Discovery {
         case .browseFailed(let message):
             status = .failed("cannot browse for peers: \(message)")
             settled = true
+        }
+    }
+
+    /// A peer hidden as ours under our old name is someone else's: show it.
+    private func rename(to name: String) {
+        let old = announcement.name
+        announcement.name = name
+        if old != name, let peer = table.peers.first(where: { $0.name == old && $0.source == .multicast }) {
+            publish(PeerEvent(.added, peer))
         }
     }
 
@@ -161,12 +170,19 @@ public actor Discovery {
     }
 
     func checked(_ check: PeerTable.Check, reachable: Bool) {
+        logger.debug("liveness of \"\(check.name)\" at \(check.address): \(reachable ? "answered" : "no answer")")
         if let change = table.checked(check.name, reachable: reachable, now: Date().timeIntervalSince1970) {
             publish(change)
         }
     }
 
+    /// mDNS names are unique on a link, so an announcement by our current name is our own.
+    private func isOurs(_ peer: Peer) -> Bool {
+        peer.source == .multicast && peer.name == announcement.name
+    }
+
     private func publish(_ event: PeerEvent) {
+        guard !isOurs(event.peer) else { return }
         if event.kind != .updated {
             logger.info("peer \(event.kind.rawValue): \"\(event.peer.name)\"\(event.reason.map { " (\($0))" } ?? "")")
         }

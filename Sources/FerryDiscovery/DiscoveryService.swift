@@ -49,10 +49,11 @@ public struct DiscoveryService: Service {
             while !Task.isCancelled {
                 let (checks, reconnect) = await discovery.tick()
                 if reconnect { session.connect() }
-                for check in checks {
+                // One question per host: its services share its answer.
+                for sameHost in Dictionary(grouping: checks, by: { "\($0.hostName ?? "")|\($0.address)|\($0.hostName == nil ? $0.port : 0)" }).values {
                     group.addTask {
-                        let reachable = await LivenessCheck.run(address: check.address, port: check.port, timeout: timeout)
-                        await discovery.checked(check, reachable: reachable)
+                        let reachable = await LivenessCheck.run(sameHost[0], timeout: timeout)
+                        for check in sameHost { await discovery.checked(check, reachable: reachable) }
                     }
                 }
                 try? await Task.sleep(for: .milliseconds(250))

@@ -40,6 +40,8 @@ struct PeerTable {
         var name: String
         var address: String
         var port: Int
+        /// The peer's mDNS host name, asked for at `address`; nil for a manual peer (TCP check).
+        var hostName: String?
     }
 
     let policy: LivenessPolicy
@@ -120,7 +122,8 @@ struct PeerTable {
         for (name, entry) in entries where !entry.checking && entry.nextCheck <= now {
             guard let address = entry.peer.preferredAddress else { continue }
             entries[name]?.checking = true
-            due.append(Check(name: name, address: address, port: entry.peer.port))
+            let hostName = entry.peer.source == .multicast && !entry.peer.hostName.isEmpty ? entry.peer.hostName : nil
+            due.append(Check(name: name, address: address, port: entry.peer.port, hostName: hostName))
         }
         return due.sorted { $0.name < $1.name }
     }

@@ -18,7 +18,7 @@ let environment = ProcessInfo.processInfo.environment
 let verbose = CommandLine.arguments.contains("--verbose") || CommandLine.arguments.contains("-v")
 LoggingSystem.bootstrap { label in
     var handler = StreamLogHandler.standardError(label: label)
-    handler.logLevel = verbose ? .debug : .info
+    handler.logLevel = verbose ? .debug : environment["FERRY_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .info
     return handler
 }
 let logger = Logger(label: "ferryd")

@@ -53,6 +53,8 @@ final class FerryWorld: @unchecked Sendable {
         environment["FERRY_SOCKET"] = socket
         environment["XDG_STATE_HOME"] = root + "/state"
         environment["FERRY_DAEMON"] = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().appendingPathComponent("ferryd").path
+        // The LAN is the test bed's business (Tests/LAN); here ferryd announces nothing and listens on no port.
+        environment["FERRY_DISCOVERY"] = "off"
         environment.removeValue(forKey: "FERRY_NO_DAEMON")
         environment.merge(extraEnvironment) { $1 }
         return environment

@@ -207,8 +207,10 @@ final class AvahiSession: @unchecked Sendable {
     private func browsedLocked(_ event: AvahiBrowserEvent, _ key: ServiceKey, _ flags: AvahiLookupResultFlags) {
         switch event {
         case AVAHI_BROWSER_NEW:
-            // Our own announcement comes back to us too; it is not a peer.
-            guard flags.rawValue & AVAHI_LOOKUP_RESULT_OUR_OWN.rawValue == 0, resolvers[key] == nil, let client else { return }
+            // Our own announcement comes back too. It is not skipped here: Avahi flags a peer's
+            // service as ours while our own copy of that name is still registered (a name
+            // collision), so Discovery hides entries by our current name instead.
+            guard resolvers[key] == nil, let client else { return }
             // The resolver stays open while the service exists, so TXT updates arrive as new `found` events.
             let resolver = avahi_service_resolver_new(
                 client, key.interface, key.protocolFamily, key.name, key.type, key.domain,
