@@ -4,7 +4,10 @@ FERRY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export PATH=/opt/swift/usr/bin:$PATH
 
 # Debian packages the demo, the tests and the benchmarks use.
-FERRY_APT_PACKAGES=(xdg-utils libglib2.0-bin desktop-file-utils python3)
+# libavahi-client-dev builds ferryd's discovery; avahi-daemon, avahi-utils, dbus and iproute2 run
+# the LAN test bed (Tests/LAN), which starts its avahi-daemons in network namespaces only.
+FERRY_APT_PACKAGES=(xdg-utils libglib2.0-bin desktop-file-utils python3
+  libavahi-client-dev avahi-daemon avahi-utils dbus iproute2 util-linux)
 
 ferry_install_packages() {
   local missing=()
@@ -16,7 +19,19 @@ ferry_install_packages() {
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "== installing ${missing[*]}"
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  # Installing avahi-daemon must not start it on this machine's real network: a policy-rc.d that
+  # refuses every start, for the length of the install only (and only if none exists).
+  local policy=/usr/sbin/policy-rc.d guard=""
+  if [ ! -e "$policy" ]; then
+    guard=$policy
+    printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null
+    $sudo chmod 755 "$policy"
+  fi
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || {
+    [ -z "$guard" ] || $sudo rm -f "$guard"
+    return 1
+  }
+  [ -z "$guard" ] || $sudo rm -f "$guard"
 }
 
 # ferry is linked as a fully static executable: no dynamic loader work, about 1 ms less per
