@@ -16,11 +16,11 @@ struct Context {
     }
 
     /// Reads every app folder now: changes on disk count from the next command, with no cache.
-    func registry() -> Registry { Registry(folders: paths.appFolders) }
+    func registry() -> Registry { Registry(paths: paths) }
 
     /// The registry as far as it concerns `words` (schemes, bundle identifiers).
     func registry(mentioning words: [String]) -> Registry {
-        Registry(folders: paths.appFolders, filter: ManifestFilter(mentioning: words))
+        Registry(paths: paths, filter: ManifestFilter(mentioning: words))
     }
 
     func defaults() throws -> HandlerDefaults {

@@ -19,6 +19,8 @@ extension Ferry {
         struct Entry: Encodable {
             var scheme: String
             var handler: String?
+            /// `manifest`, `built-in` or `desktop entry`.
+            var source: String?
             var rule: String?
             var claims: [String]
             var ignoredClaims: [String]
@@ -28,8 +30,9 @@ extension Ferry {
             init(_ resolution: SchemeResolution) {
                 scheme = resolution.scheme
                 handler = resolution.handler?.bundleIdentifier
+                source = resolution.handler?.source
                 rule = resolution.rule?.rawValue
-                claims = resolution.claims.map { "\($0.app.bundleIdentifier) (\($0.rank.rawValue))" }
+                claims = resolution.claims.map(\.label)
                 ignoredClaims = resolution.ignoredClaims.map(\.app.bundleIdentifier)
                 conflict = resolution.conflict.map(\.bundleIdentifier)
                 note = resolution.unusableDefault
@@ -53,8 +56,8 @@ extension Ferry {
                 print(JSONOutput.document(entries))
                 return
             }
-            let rows = entries.map { [$0.scheme, $0.handler ?? "-", $0.rule ?? "-", $0.remarks] }
-            print(Table.render(header: ["SCHEME", "HANDLER", "RULE", "NOTES"], rows: rows), terminator: "")
+            let rows = entries.map { [$0.scheme, $0.handler ?? "-", $0.source ?? "-", $0.rule ?? "-", $0.remarks] }
+            print(Table.render(header: ["SCHEME", "HANDLER", "SOURCE", "RULE", "NOTES"], rows: rows), terminator: "")
         }
     }
 }

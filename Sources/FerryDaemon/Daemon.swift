@@ -22,7 +22,7 @@ public struct Daemon {
         let reaper = ProcessReaper()
         let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)
-            + [configuration.paths.configHome]
+            + [configuration.paths.configHome] + configuration.paths.desktop.watchedFolders
         // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
         // (timeouts) and the reaper (exits) still run.
         let services: [any Service] = [

@@ -34,9 +34,9 @@ actor AppManager {
         self.configuration = configuration
         self.logger = logger
         self.reaper = reaper
-        registry = Registry(folders: configuration.paths.appFolders)
+        registry = Registry(paths: configuration.paths)
         defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
-        folderStamps = Self.stamps(configuration.paths.appFolders)
+        folderStamps = Self.stamps(configuration.paths)
         Self.releaseFreedMemory()
     }
 
@@ -50,18 +50,19 @@ actor AppManager {
     /// counts from the very next command, before inotify's reload comes round.
     /// - Returns: Whether it reloaded.
     func reloadIfFoldersChanged() -> Bool {
-        guard Self.stamps(configuration.paths.appFolders) != folderStamps else { return false }
+        guard Self.stamps(configuration.paths) != folderStamps else { return false }
         reload()
         return true
     }
 
-    /// Modification times in nanoseconds.
-    private static func stamps(_ folders: [AppFolder]) -> [String: Int] {
+    /// Modification times in nanoseconds of the app folders, the desktop's `applications`
+    /// folders and its `mimeapps.list` files.
+    private static func stamps(_ paths: FerryPaths) -> [String: Int] {
         var stamps: [String: Int] = [:]
-        for folder in folders {
+        for path in paths.appFolders.map(\.path) + paths.desktop.stampedPaths {
             var info = stat()
-            if stat(folder.path, &info) == 0 {
-                stamps[folder.path] = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+            if stat(path, &info) == 0 {
+                stamps[path] = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
             }
         }
         return stamps
@@ -70,8 +71,8 @@ actor AppManager {
     /// Reads the app folders and the user's choices again.
     func reload() {
         let started = clock.now
-        folderStamps = Self.stamps(configuration.paths.appFolders)
-        registry = Registry(folders: configuration.paths.appFolders)
+        folderStamps = Self.stamps(configuration.paths)
+        registry = Registry(paths: configuration.paths)
         defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
         Self.releaseFreedMemory()
         logger.info("registry reloaded", metadata: [

@@ -1,0 +1,119 @@
+/// Finds the desktop entries that handle URL schemes in the `applications` folders and turns
+/// them into command handlers of rank Alternate.
+enum DesktopScanner {
+    struct Result {
+        var apps: [InstalledApp] = []
+        var diagnostics: [DesktopEntryError] = []
+        var associations = MimeAppsList()
+    }
+
+    /// Scans `paths`.
+    ///
+    /// - Parameters:
+    ///   - paths: The folders and `mimeapps.list` files.
+    ///   - words: When given (lowercased schemes or ids), only entries that may claim one of these
+    ///     schemes, or whose id is one of them, or which a `mimeapps.list` names for one, are parsed.
+    ///   - precedence: The search-path position of the first folder: after every Ferry folder.
+    static func scan(_ paths: DesktopPaths, words: [String]?, precedence: Int) -> Result {
+        var result = Result()
+        result.associations = MimeAppsList(files: paths.mimeAppsFiles)
+        let associations = result.associations
+        let wanted = words.map { words in
+            Wanted(words: words, named: Set(words.flatMap { associations.mentioned(for: $0) }))
+        }
+        let named = wanted?.named ?? Set(associations.defaults.keys.flatMap { associations.mentioned(for: $0) }
+                                         + associations.added.values.joined())
+        var seen: Set<String> = []
+        for (index, folder) in paths.applicationFolders.enumerated() {
+            let app = AppFolder(path: folder, kind: .desktop)
+            let pass = Pass(folder: app, precedence: precedence + index, wanted: wanted, named: named,
+                            searchPath: paths.searchPath)
+            scan(folder, prefix: "", into: &result, context: pass, seen: &seen)
+        }
+        return result
+    }
+
+    private struct Wanted {
+        var words: [String]
+        var named: Set<String>
+        var patterns: [[UInt8]] { words.map { Array((DesktopEntry.schemePrefix + $0).utf8) } }
+    }
+
+    private struct Pass {
+        var folder: AppFolder
+        var precedence: Int
+        var wanted: Wanted?
+        /// The ids a `mimeapps.list` names for the schemes concerned: kept even without a `MimeType`.
+        var named: Set<String>
+        var searchPath: String
+    }
+
+    private static func scan(_ directory: String, prefix: String, into result: inout Result, context: Pass,
+                             seen: inout Set<String>) {
+        guard let names = FileSystem.entries(of: directory) else { return }
+        for name in names where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            if name.hasSuffix(".desktop") {
+                let id = DesktopEntry.id(relativePath: prefix + name)
+                guard seen.insert(id).inserted else { continue }
+                load(path, id: id, into: &result, context: context)
+            } else if prefix.count < 256, FileSystem.isDirectory(path) {
+                scan(path, prefix: prefix + name + "/", into: &result, context: context, seen: &seen)
+            }
+        }
+    }
+
+    private static func load(_ path: String, id: String, into result: inout Result, context: Pass) {
+        guard let bytes = FileSystem.readBytes(path) else { return }
+        if let wanted = context.wanted, !wanted.named.contains(id), !wanted.words.contains(id.lowercased()),
+           !bytes.withUnsafeBufferPointer({ buffer in wanted.patterns.contains { ManifestFilter.contains(buffer, $0) } }) {
+            return
+        }
+        let entry: DesktopEntry
+        do {
+            entry = try DesktopEntry(parsing: String(decoding: bytes, as: UTF8.self), id: id, path: path)
+        } catch {
+            result.diagnostics.append(error)
+            return
+        }
+        guard !entry.hidden, !entry.isFerryBridge, installed(entry.tryExec, searchPath: context.searchPath) else { return }
+        let schemes = claimedSchemes(entry, result.associations)
+        guard !schemes.isEmpty || context.wanted?.words.contains(id.lowercased()) == true
+                || context.named.contains(id) else { return }
+        result.apps.append(InstalledApp(desktopEntry: entry, schemes: schemes, folder: context.folder,
+                                        precedence: context.precedence))
+    }
+
+    /// The entry's `MimeType` schemes without removed associations, plus added ones.
+    private static func claimedSchemes(_ entry: DesktopEntry, _ associations: MimeAppsList) -> [String] {
+        var schemes = entry.schemes.filter { associations.removed[$0]?.contains(entry.id) != true }
+        for (scheme, ids) in associations.added.sorted(by: { $0.key < $1.key })
+        where ids.contains(entry.id) && !schemes.contains(scheme) {
+            schemes.append(scheme)
+        }
+        return schemes
+    }
+
+    /// `TryExec`: an absolute path that is executable, or a name found in `PATH`.
+    private static func installed(_ program: String?, searchPath: String) -> Bool {
+        guard let program, !program.isEmpty else { return true }
+        if program.hasPrefix("/") { return FileSystem.isExecutable(program) }
+        return searchPath.split(separator: ":").contains { FileSystem.isExecutable("\($0)/\(program)") }
+    }
+}
+
+extension InstalledApp {
+    /// A desktop entry as a command app claiming `schemes` at rank Alternate.
+    init(desktopEntry entry: DesktopEntry, schemes: [String], folder: AppFolder, precedence: Int) {
+        let type = Manifest.URLType(name: nil, schemes: schemes, role: .viewer, rank: .alternate)
+        let manifest = Manifest(
+            bundleIdentifier: entry.id, name: entry.name, displayName: nil, version: nil, shortVersion: nil,
+            urlTypes: schemes.isEmpty ? [] : [type], documentTypes: [], queriesSchemes: [], exitsOnSuspend: false,
+            backgroundModes: [], program: .arguments(entry.exec.template), kind: .command, otherKeys: [:])
+        self.init(manifest: manifest, bundlePath: entry.path, manifestPath: entry.path, folder: folder,
+                  precedence: precedence)
+    }
+
+    /// Whether this handler is a freedesktop `.desktop` entry rather than a Ferry manifest.
+    public var isDesktopEntry: Bool { folder.kind == .desktop }
+}
