@@ -57,11 +57,16 @@ struct Context {
     var direct: Bool { environment["FERRY_NO_DAEMON"] == "1" }
 
     private static func executableDirectory() -> String? {
+        guard let path = executablePath() else { return nil }
+        return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    }
+
+    /// The running binary's absolute path.
+    static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -13,8 +13,7 @@ extension Ferry {
                 """
         )
 
-        @Flag(help: "Print a JSON array.")
-        var json = false
+        @OptionGroup var output: OutputOptions
 
         struct Entry: Encodable {
             var scheme: String
@@ -52,12 +51,10 @@ extension Ferry {
             let registry = context.registry()
             let defaults = try context.defaults()
             let entries = registry.claimedSchemes.map { Entry(registry.resolve(scheme: $0, defaults: defaults)) }
-            if json {
-                print(JSONOutput.document(entries))
-                return
+            output.emit(entries) {
+                let rows = entries.map { [$0.scheme, $0.handler ?? "-", $0.source ?? "-", $0.rule ?? "-", $0.remarks] }
+                return Table.render(header: ["SCHEME", "HANDLER", "SOURCE", "RULE", "NOTES"], rows: rows)
             }
-            let rows = entries.map { [$0.scheme, $0.handler ?? "-", $0.source ?? "-", $0.rule ?? "-", $0.remarks] }
-            print(Table.render(header: ["SCHEME", "HANDLER", "SOURCE", "RULE", "NOTES"], rows: rows), terminator: "")
         }
     }
 }

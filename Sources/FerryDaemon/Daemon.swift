@@ -28,7 +28,8 @@ public struct Daemon {
         let services: [any Service] = [
             ReaperService(reaper: reaper, manager: manager),
             SweeperService(manager: manager),
-            DaemonServer(socketPath: configuration.socketPath, manager: manager, logger: logger),
+            DaemonServer(socketPath: configuration.socketPath, listeningSocket: configuration.listeningSocket,
+                         manager: manager, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
         ]

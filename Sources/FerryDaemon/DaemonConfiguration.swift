@@ -22,6 +22,9 @@ public struct DaemonConfiguration: Sendable {
     public var memoryPressureThreshold: Double = 10
     /// How long to wait after an app folder changes before reloading, to batch bursts. Default 20 ms.
     public var reloadDelay: Duration = .milliseconds(20)
+    /// A socket already bound and listening on ``socketPath`` (systemd socket activation, see
+    /// ``SocketActivation``); nil to bind it. Default nil.
+    public var listeningSocket: Int32?
 
     public init(paths: FerryPaths, socketPath: String, environment: [String: String], logDirectory: String) {
         self.paths = paths

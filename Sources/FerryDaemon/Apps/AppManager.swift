@@ -29,6 +29,8 @@ actor AppManager {
     let reaper: ProcessReaper
     /// Each app folder's modification time at the last reload.
     var folderStamps: [String: Int] = [:]
+    /// When ``reloadIfStale()`` last compared them.
+    var stampsCheckedAt = ContinuousClock.now
 
     init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper) {
         self.configuration = configuration
@@ -55,11 +57,21 @@ actor AppManager {
         return true
     }
 
+    /// At most every 50 ms, on a request: reload when an app folder, a desktop `applications`
+    /// folder, a `mimeapps.list` or the user's choices changed. A change then counts from the next
+    /// command even when inotify's reload has not come round (or cannot watch a folder created later).
+    func reloadIfStale() {
+        let now = clock.now
+        guard now - stampsCheckedAt >= .milliseconds(50) else { return }
+        stampsCheckedAt = now
+        _ = reloadIfFoldersChanged()
+    }
+
     /// Modification times in nanoseconds of the app folders, the desktop's `applications`
     /// folders and its `mimeapps.list` files.
     private static func stamps(_ paths: FerryPaths) -> [String: Int] {
         var stamps: [String: Int] = [:]
-        for path in paths.appFolders.map(\.path) + paths.desktop.stampedPaths {
+        for path in paths.appFolders.map(\.path) + paths.desktop.stampedPaths + [paths.defaultsFile] {
             var info = stat()
             if stat(path, &info) == 0 {
                 stamps[path] = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec

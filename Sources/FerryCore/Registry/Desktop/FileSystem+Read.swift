@@ -38,3 +38,10 @@ extension FileSystem {
         return info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
     }
 }
+
+extension FileSystem {
+    /// Removes a file; a missing one is fine.
+    static func remove(_ path: String) throws(FileSystemError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw FileSystemError(path: path, errno: errno, action: "remove") }
+    }
+}
