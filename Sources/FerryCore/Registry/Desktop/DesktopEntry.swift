@@ -13,6 +13,8 @@ public struct DesktopEntry: Sendable, Equatable {
     var exec: DesktopExec
     /// `Hidden=true`: the entry is deleted, and hides same-id entries in later folders.
     public var hidden: Bool
+    /// `TryExec`: a program that must exist for the entry to count.
+    public var tryExec: String?
     /// Whether this is Ferry's own bridge entry (`X-Ferry-Integration=true`): never a handler,
     /// or `ferry open` would hand URLs to itself.
     public var isFerryBridge: Bool
@@ -55,9 +57,6 @@ public struct DesktopEntry: Sendable, Equatable {
         }
         tryExec = file.string("TryExec", in: group)
     }
-
-    /// `TryExec`: a program that must exist for the entry to count.
-    public var tryExec: String?
 
     /// The scheme a MIME type such as `x-scheme-handler/todolist` declares.
     static func scheme(ofMimeType type: String) -> String? {

@@ -36,7 +36,14 @@ enum DesktopScanner {
     private struct Wanted {
         var words: [String]
         var named: Set<String>
-        var patterns: [[UInt8]] { words.map { Array((DesktopEntry.schemePrefix + $0).utf8) } }
+        /// `x-scheme-handler/WORD` as bytes, made once for every file.
+        var patterns: [[UInt8]]
+
+        init(words: [String], named: Set<String>) {
+            self.words = words
+            self.named = named
+            patterns = words.map { Array((DesktopEntry.schemePrefix + $0).utf8) }
+        }
     }
 
     private struct Pass {
