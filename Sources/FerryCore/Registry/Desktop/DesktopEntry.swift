@@ -68,7 +68,9 @@ public struct DesktopEntry: Sendable, Equatable {
 
     /// The desktop file id of `relativePath` below an `applications` folder.
     static func id(relativePath: String) -> String {
-        relativePath.replacing("/", with: "-")
+        // Not `replacing(_:with:)`: its generic algorithm costs ferry open more than reading the file.
+        guard relativePath.utf8.contains(UInt8(ascii: "/")) else { return relativePath }
+        return String(decoding: relativePath.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
     }
 }
 

@@ -62,7 +62,8 @@ enum DesktopScanner {
             let path = directory + "/" + name
             if name.hasSuffix(".desktop") {
                 let id = DesktopEntry.id(relativePath: prefix + name)
-                guard seen.insert(id).inserted else { continue }
+                // Ferry's own bridge is never a handler: not even read.
+                guard seen.insert(id).inserted, id != DesktopBridge.id else { continue }
                 load(path, id: id, into: &result, context: context)
             } else if prefix.count < 256, FileSystem.isDirectory(path) {
                 scan(path, prefix: prefix + name + "/", into: &result, context: context, seen: &seen)
@@ -73,7 +74,7 @@ enum DesktopScanner {
     private static func load(_ path: String, id: String, into result: inout Result, context: Pass) {
         guard let bytes = FileSystem.readBytes(path) else { return }
         if let wanted = context.wanted, !wanted.named.contains(id), !wanted.words.contains(id.lowercased()),
-           !bytes.withUnsafeBufferPointer({ buffer in wanted.patterns.contains { ManifestFilter.contains(buffer, $0) } }) {
+           !DesktopPrefilter.mimeTypeMentions(bytes, anyOf: wanted.patterns) {
             return
         }
         let entry: DesktopEntry

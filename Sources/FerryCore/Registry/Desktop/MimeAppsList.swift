@@ -23,17 +23,14 @@ public struct MimeAppsList: Sendable, Equatable {
 
     /// Reads the files that exist; unreadable ones are skipped, as by every desktop.
     public init(files: [DesktopPaths.MimeAppsFile]) {
-        for file in files {
-            guard let text = FileSystem.readText(file.path) else { continue }
-            let keys = DesktopKeyFile(parsing: text)
+        let read = files.compactMap { file in FileSystem.readText(file.path).map { (file, DesktopKeyFile(parsing: $0)) } }
+        for (file, keys) in read {
             for (scheme, ids) in Self.schemeEntries(keys, group: "Default Applications") {
                 defaults[scheme, default: []] += ids.map { Default(id: $0, isUsers: file.isUsers, file: file.path) }
             }
         }
         // Lowest precedence first, so a higher file's association overrides a lower one's.
-        for file in files.reversed() {
-            guard let text = FileSystem.readText(file.path) else { continue }
-            let keys = DesktopKeyFile(parsing: text)
+        for (_, keys) in read.reversed() {
             for (scheme, ids) in Self.schemeEntries(keys, group: "Removed Associations") {
                 removed[scheme, default: []].formUnion(ids)
                 added[scheme]?.removeAll { ids.contains($0) }
