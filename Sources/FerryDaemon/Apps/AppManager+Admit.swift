@@ -4,7 +4,6 @@ extension AppManager {
     /// Resolves an `open` request and, for a managed app, takes its place in the app's queue.
     /// Runs without suspending, so requests keep the order in which connections read them.
     func admit(_ request: OpenRequest) -> Admission {
-        reloadIfStale()
         let url: FerryURL
         do { url = try FerryURL(request.url) } catch {
             return .done(.failure(request.id, DaemonError(message: error.description, exitCode: 65)))

@@ -29,8 +29,6 @@ actor AppManager {
     let reaper: ProcessReaper
     /// Each app folder's modification time at the last reload.
     var folderStamps: [String: Int] = [:]
-    /// When ``reloadIfStale()`` last compared them.
-    var stampsCheckedAt = ContinuousClock.now
 
     init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper) {
         self.configuration = configuration
@@ -48,23 +46,15 @@ actor AppManager {
         _ = glibcMallocTrim(0)
     }
 
-    /// Reloads now if an app folder changed since the last reload: an app installed a moment ago
-    /// counts from the very next command, before inotify's reload comes round.
+    /// Reloads now if an app folder, a desktop `applications` folder, a `mimeapps.list` or the
+    /// user's choices changed since the last reload: called for each client connection (each
+    /// command) and on a miss, so a change counts from the very next command, before inotify's
+    /// reload comes round (or where inotify cannot watch a folder created later).
     /// - Returns: Whether it reloaded.
     func reloadIfFoldersChanged() -> Bool {
         guard Self.stamps(configuration.paths) != folderStamps else { return false }
         reload()
         return true
-    }
-
-    /// At most every 50 ms, on a request: reload when an app folder, a desktop `applications`
-    /// folder, a `mimeapps.list` or the user's choices changed. A change then counts from the next
-    /// command even when inotify's reload has not come round (or cannot watch a folder created later).
-    func reloadIfStale() {
-        let now = clock.now
-        guard now - stampsCheckedAt >= .milliseconds(50) else { return }
-        stampsCheckedAt = now
-        _ = reloadIfFoldersChanged()
     }
 
     /// Modification times in nanoseconds of the app folders, the desktop's `applications`
