@@ -18,9 +18,11 @@ struct Context {
     /// Reads every app folder now: changes on disk count from the next command, with no cache.
     func registry() -> Registry { Registry(paths: paths) }
 
-    /// The registry as far as it concerns `words` (schemes, bundle identifiers).
+    /// The registry as far as it concerns `words` (schemes, bundle identifiers), and the apps
+    /// the user chose for those schemes with `ferry default` (one may be a desktop entry).
     func registry(mentioning words: [String]) -> Registry {
-        Registry(paths: paths, filter: ManifestFilter(mentioning: words))
+        let chosen = (try? defaults()).map { defaults in words.compactMap { defaults.handler(for: $0) } } ?? []
+        return Registry(paths: paths, filter: ManifestFilter(mentioning: words + chosen))
     }
 
     func defaults() throws -> HandlerDefaults {

@@ -13,7 +13,7 @@ struct Explanation: Encodable {
     var reason: String
     var claims: [String]
 
-    static func run(_ urls: [String], app: String?, json: Bool) throws {
+    static func run(_ urls: [String], app: String?, json: Bool, quiet: Bool = false) throws {
         let context = Context()
         let registry = context.registry()
         let defaults = try context.defaults()
@@ -27,7 +27,7 @@ struct Explanation: Encodable {
                 failure = failure ?? FerryExit.invalidURL
                 continue
             }
-            print(json ? JSONOutput.line(explanation) : explanation.lines)
+            if json || !quiet { print(json ? JSONOutput.line(explanation) : explanation.lines) }
             if explanation.handler == nil { failure = failure ?? FerryExit.noHandler }
         }
         if let failure { throw failure }

@@ -47,7 +47,7 @@ extension Ferry {
 
         func run() throws {
             if explain {
-                try Explanation.run(urls.filter { $0 != "-" }, app: app, json: output.json)
+                try Explanation.run(urls.filter { $0 != "-" }, app: app, json: output.json, quiet: output.quiet)
             } else {
                 try arguments.run()
             }

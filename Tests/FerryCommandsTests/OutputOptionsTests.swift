@@ -48,7 +48,7 @@ import Testing
             #expect(!json.stdout.isEmpty || arguments.first == "default" && arguments.count == 3, "\(arguments)")
         }
         try FileManager.default.removeItem(atPath: world.root + "/config/ferry")
-        for arguments in runs where arguments.first != "default" && !arguments.contains("--explain") {
+        for arguments in runs where arguments.first != "default" {
             let quiet = try world.run(arguments + ["-q"])
             #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(arguments): \(quiet.stdout)\(quiet.stderr)")
         }

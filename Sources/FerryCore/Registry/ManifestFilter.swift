@@ -8,10 +8,13 @@ import FoundationEssentials
 /// is decoded in full, so the answer is the same as with no filter.
 public struct ManifestFilter: Sendable {
     let words: [[UInt8]]
+    /// The words as given: desktop file ids are case-sensitive file names.
+    let original: [String]
 
     /// A filter that keeps manifests mentioning any of `words`, compared case-insensitively.
     public init(mentioning words: [String]) {
         self.words = words.map { Array($0.lowercased().utf8) }
+        original = words
     }
 
     func mayMatch(_ data: Data) -> Bool {

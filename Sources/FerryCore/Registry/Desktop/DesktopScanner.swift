@@ -14,8 +14,14 @@ enum DesktopScanner {
     ///   - words: When given (lowercased schemes or ids), only entries that may claim one of these
     ///     schemes, or whose id is one of them, or which a `mimeapps.list` names for one, are parsed.
     ///   - precedence: The search-path position of the first folder: after every Ferry folder.
-    static func scan(_ paths: DesktopPaths, words: [String]?, precedence: Int) -> Result {
+    ///   - settled: Words a Ferry app already answers (schemes it claims above None, its bundle
+    ///     id). When every word is settled, no folder is listed: only the entries a
+    ///     `mimeapps.list` names (or a word names as `ID.desktop`) are looked up by id, since
+    ///     any other desktop entry would lose to the Ferry app.
+    static func scan(_ paths: DesktopPaths, words given: [String]?, precedence: Int, settled: Set<String> = []) -> Result {
         var result = Result()
+        // Schemes compare lowercased; desktop ids keep their case (they are file names).
+        let words = given.map { $0.map { $0.hasSuffix(".desktop") ? $0 : $0.lowercased() } }
         result.associations = MimeAppsList(files: paths.mimeAppsFiles)
         let associations = result.associations
         let wanted = words.map { words in
@@ -24,6 +30,13 @@ enum DesktopScanner {
         let named = wanted?.named ?? Set(associations.defaults.keys.flatMap { associations.mentioned(for: $0) }
                                          + associations.added.values.joined())
         var seen: Set<String> = []
+        if let wanted, wanted.words.allSatisfy({ settled.contains($0.lowercased()) || $0.hasSuffix(".desktop") }) {
+            let ids = wanted.named.union(wanted.words.filter { $0.hasSuffix(".desktop") })
+            for id in ids.sorted() {
+                lookUp(id, in: paths, precedence: precedence, wanted: wanted, named: named, into: &result)
+            }
+            return result
+        }
         for (index, folder) in paths.applicationFolders.enumerated() {
             let app = AppFolder(path: folder, kind: .desktop)
             let pass = Pass(folder: app, precedence: precedence + index, wanted: wanted, named: named,
@@ -42,7 +55,7 @@ enum DesktopScanner {
         init(words: [String], named: Set<String>) {
             self.words = words
             self.named = named
-            patterns = words.map { Array((DesktopEntry.schemePrefix + $0).utf8) }
+            patterns = words.map { Array((DesktopEntry.schemePrefix + $0.lowercased()).utf8) }
         }
     }
 
@@ -71,9 +84,23 @@ enum DesktopScanner {
         }
     }
 
+    /// The entry `id` from the first folder that has it (`a-b.desktop` may be `a/b.desktop`).
+    private static func lookUp(_ id: String, in paths: DesktopPaths, precedence: Int, wanted: Wanted, named: Set<String>,
+                               into result: inout Result) {
+        guard id != DesktopBridge.id else { return }
+        let candidates = [id] + (id.contains("-") ? [String(id.prefix { $0 != "-" }) + "/" + id.drop { $0 != "-" }.dropFirst()] : [])
+        for (index, folder) in paths.applicationFolders.enumerated() {
+            guard let relative = candidates.first(where: { FileSystem.isRegularFile(folder + "/" + $0) }) else { continue }
+            let pass = Pass(folder: AppFolder(path: folder, kind: .desktop), precedence: precedence + index,
+                            wanted: wanted, named: named, searchPath: paths.searchPath)
+            load(folder + "/" + relative, id: id, into: &result, context: pass)
+            return
+        }
+    }
+
     private static func load(_ path: String, id: String, into result: inout Result, context: Pass) {
         guard let bytes = FileSystem.readBytes(path) else { return }
-        if let wanted = context.wanted, !wanted.named.contains(id), !wanted.words.contains(id.lowercased()),
+        if let wanted = context.wanted, !wanted.named.contains(id), !wanted.words.contains(id),
            !DesktopPrefilter.mimeTypeMentions(bytes, anyOf: wanted.patterns) {
             return
         }
@@ -86,7 +113,7 @@ enum DesktopScanner {
         }
         guard !entry.hidden, !entry.isFerryBridge, installed(entry.tryExec, searchPath: context.searchPath) else { return }
         let schemes = claimedSchemes(entry, result.associations)
-        guard !schemes.isEmpty || context.wanted?.words.contains(id.lowercased()) == true
+        guard !schemes.isEmpty || context.wanted?.words.contains(id) == true
                 || context.named.contains(id) else { return }
         result.apps.append(InstalledApp(desktopEntry: entry, schemes: schemes, folder: context.folder,
                                         precedence: context.precedence))

@@ -9,8 +9,12 @@ extension Registry {
     ///   - filter: When given, only manifests and desktop entries that may concern its words are read.
     public init(paths: FerryPaths, filter: ManifestFilter? = nil) {
         let scan = AppScanner.scan(paths.appFolders, filter: filter)
-        let words = filter?.words.map { String(decoding: $0, as: UTF8.self) }
-        let desktop = DesktopScanner.scan(paths.desktop, words: words, precedence: paths.appFolders.count)
+        let words = filter?.original
+        let settled = Set(scan.apps.flatMap { app in
+            [app.bundleIdentifier.lowercased()] + app.manifest.urlTypes.filter { $0.rank != .none }.flatMap(\.schemes)
+        })
+        let desktop = DesktopScanner.scan(paths.desktop, words: words, precedence: paths.appFolders.count,
+                                          settled: settled)
         self.init(apps: scan.apps + desktop.apps, diagnostics: scan.diagnostics)
         associations = desktop.associations
         desktopDiagnostics = desktop.diagnostics

@@ -69,14 +69,30 @@ import Testing
 
     @Test func ferryDefaultBeatsTheMimeappsDefault() throws {
         try temp.writeApp("todo", app("com.acme.todo", ["todolist"]))
-        try desktop("mine.desktop", "Exec=mine %u\nMimeType=x-scheme-handler/todolist;\n")
-        try mimeapps("config", "[Default Applications]\nx-scheme-handler/todolist=mine.desktop\n")
+        try desktop("Mine.desktop", "Exec=mine %u\nMimeType=x-scheme-handler/todolist;\n")
+        try mimeapps("config", "[Default Applications]\nx-scheme-handler/todolist=Mine.desktop\n")
         let resolution = resolve("todolist", defaults: HandlerDefaults(choices: ["todolist": "com.acme.todo"]))
         #expect(resolution.handler?.bundleIdentifier == "com.acme.todo")
         #expect(resolution.rule == .userDefault)
-        let chosenDesktop = resolve("todolist", defaults: HandlerDefaults(choices: ["todolist": "mine.desktop"]))
-        #expect(chosenDesktop.handler?.bundleIdentifier == "mine.desktop")
+        let chosenDesktop = resolve("todolist", defaults: HandlerDefaults(choices: ["todolist": "Mine.desktop"]))
+        #expect(chosenDesktop.handler?.bundleIdentifier == "Mine.desktop")
         #expect(chosenDesktop.rule == .userDefault)
+    }
+
+    /// With a Ferry app claiming the scheme, ferry open lists no folder: only named entries are read.
+    @Test func aSettledSchemeReadsOnlyNamedEntries() throws {
+        try temp.writeApp("todo", app("com.acme.todo", ["todolist"]))
+        try desktop("kde/Chosen.desktop", "Exec=chosen %u\nMimeType=x-scheme-handler/todolist;\n")
+        try desktop("other.desktop", "Exec=other %u\nMimeType=x-scheme-handler/todolist;\n")
+        let filter = ManifestFilter(mentioning: ["todolist", "kde-Chosen.desktop"])
+        let registry = Registry(paths: paths, filter: filter)
+        #expect(registry.apps.map(\.bundleIdentifier) == ["com.acme.todo", "kde-Chosen.desktop"])
+        let resolution = registry.resolve(scheme: "todolist", defaults: HandlerDefaults(choices: ["todolist": "kde-Chosen.desktop"]))
+        #expect(resolution.handler?.manifest.program == .arguments(["chosen", "%u"]))
+        // Unsettled (no Ferry app claims it): every folder is scanned.
+        #expect(Registry(paths: paths, filter: ManifestFilter(mentioning: ["other"])).apps.isEmpty)
+        try desktop("x.desktop", "Exec=x %u\nMimeType=x-scheme-handler/other;\n")
+        #expect(Registry(paths: paths, filter: ManifestFilter(mentioning: ["other"])).apps.map(\.bundleIdentifier) == ["x.desktop"])
     }
 
     @Test func aSystemMimeappsDefaultOnlyOrdersDesktopEntries() throws {
