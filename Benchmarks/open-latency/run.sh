@@ -339,7 +339,11 @@ if ((have_ferry)); then
     run_row ferrydesk "ferry open -> .desktop" FERRY_APPS_PATH="$tmp/apps" FERRY_NO_DAEMON=1 -- "$ferry" open "$url"
     run_row ferrydesk200 "ferry open, +200 .desktop" FERRY_APPS_PATH="$tmp/apps" "${ferry_env[@]}" \
         XDG_DATA_DIRS="$tmp/share200" -- "$ferry" open "$url"
-    ferry_keys+=(ferrydesk ferrydesk200)
+    # No Ferry app claims the scheme: the desktop entry handles it, found by the prefiltered scan.
+    mkdir -p "$tmp/apps-none"
+    run_row ferrydeskonly "ferry open, .desktop only +200" FERRY_APPS_PATH="$tmp/apps-none" "${ferry_env[@]}" \
+        XDG_DATA_DIRS="$tmp/share200" -- "$ferry" open "$url"
+    ferry_keys+=(ferrydesk ferrydesk200 ferrydeskonly)
     # Through ferryd: the daemon is started first (ferry ps), so the driver sees only ferry and
     # the handler; ferryd resolves from its in-memory registry and ferry starts the command app.
     for n in 0 "${gen_counts[@]}"; do
@@ -366,6 +370,7 @@ if ((${#ferry_keys[@]})); then
     labels[ferryd0]="ferry open via ferryd"
     labels[ferrydesk]="ferry open -> .desktop"
     labels[ferrydesk200]="ferry open, +200 .desktop"
+    labels[ferrydeskonly]="ferry open, .desktop only +200"
     echo
     echo "Ratios of medians; targets: ferry open >= ${target_ratio}x faster than gio open, within ${target_delta} ms of direct exec"
     rfmt='%-26s %10s %15s %14s  %s\n'
