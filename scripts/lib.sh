@@ -7,7 +7,7 @@ export PATH=/opt/swift/usr/bin:$PATH
 # libavahi-client-dev builds ferryd's discovery; avahi-daemon, avahi-utils, dbus and iproute2 run
 # the LAN test bed (Tests/LAN), which starts its avahi-daemons in network namespaces only.
 FERRY_APT_PACKAGES=(xdg-utils libglib2.0-bin desktop-file-utils python3
-  libavahi-client-dev avahi-daemon avahi-utils dbus iproute2 util-linux)
+  libavahi-client-dev avahi-daemon avahi-utils dbus iproute2 util-linux zsh fish)
 
 ferry_install_packages() {
   local missing=()
@@ -56,4 +56,26 @@ ferry_build_release() {
   FERRYD_BIN="$FERRY_ROOT/.build-static/release/ferryd"
   TODO_MANAGED_BIN="$FERRY_ROOT/.build-release/release/todo-managed"
   BENCH_APP_BIN="$FERRY_ROOT/.build-release/release/ferry-bench-app"
+}
+
+# Shell completions and the man page, generated from ferry's argument parser, into the user's
+# XDG folders: bash-completion loads $XDG_DATA_HOME/bash-completion/completions by itself, fish
+# ~/.config/fish/completions, man ~/.local/share/man when ~/.local/bin is in PATH; zsh needs
+# fpath+=(~/.local/share/zsh/site-functions) before compinit. The man page comes from
+# swift-argument-parser's generate-manual tool (the engine of its generate-manual plugin), run on
+# the built binary.
+ferry_install_shell_files() {
+  local bin=${1:-$FERRY_BIN}
+  local data=${XDG_DATA_HOME:-$HOME/.local/share} config=${XDG_CONFIG_HOME:-$HOME/.config}
+  local tool=${FERRY_MANUAL_TOOL:-}
+  if [ -z "$tool" ]; then
+    (cd "$FERRY_ROOT" && swift build -c release --product generate-manual --scratch-path .build-release 2>&1 | tail -n 1)
+    tool="$FERRY_ROOT/.build-release/release/generate-manual-tool"
+  fi
+  mkdir -p "$data/bash-completion/completions" "$data/zsh/site-functions" "$config/fish/completions" "$data/man/man1"
+  "$bin" --generate-completion-script bash > "$data/bash-completion/completions/ferry"
+  "$bin" --generate-completion-script zsh > "$data/zsh/site-functions/_ferry"
+  "$bin" --generate-completion-script fish > "$config/fish/completions/ferry.fish"
+  "$tool" "$bin" --output-directory "$data/man/man1"
+  echo "== installed completions: $data/bash-completion/completions/ferry, $data/zsh/site-functions/_ferry, $config/fish/completions/ferry.fish; man page: $data/man/man1/ferry.1"
 }

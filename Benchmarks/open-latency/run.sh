@@ -209,6 +209,14 @@ PY
     fi
 }
 
+# 200 desktop entries for other schemes in an XDG data dir: what ferry open's byte prefilter
+# skips on a desktop with many applications installed.
+mkdir -p "$tmp/share200/applications"
+for ((i = 0; i < 200; i++)); do
+    printf '[Desktop Entry]\nType=Application\nName=App %d\nExec=/bin/true %%u\nMimeType=text/plain;x-scheme-handler/other%d;\n' \
+        "$i" "$i" >"$tmp/share200/applications/app$i.desktop"
+done
+
 gen_note=
 if ((have_ferry)); then
     for n in "${gen_counts[@]}"; do
@@ -317,7 +325,10 @@ fi
 
 ferry_keys=()
 if ((have_ferry)); then
-    ferry_env=(FERRY_NO_DAEMON=1)
+    # Ferry's rows use a config folder without the mimeapps.list above, so the manifest handles the
+    # URL (the desktop entry is still read, and loses on rank); the .desktop rows use it.
+    mkdir -p "$tmp/config-ferry"
+    ferry_env=(FERRY_NO_DAEMON=1 XDG_CONFIG_HOME="$tmp/config-ferry")
     run_row ferry "ferry open" FERRY_APPS_PATH="$tmp/apps" "${ferry_env[@]}" -- "$ferry" open "$url"
     ferry_keys+=(ferry)
     for n in "${gen_counts[@]}"; do
@@ -325,12 +336,21 @@ if ((have_ferry)); then
             -- "$ferry" open "$url"
         ferry_keys+=("ferry$n")
     done
+    run_row ferrydesk "ferry open -> .desktop" FERRY_APPS_PATH="$tmp/apps" FERRY_NO_DAEMON=1 -- "$ferry" open "$url"
+    run_row ferrydesk200 "ferry open, +200 .desktop" FERRY_APPS_PATH="$tmp/apps" "${ferry_env[@]}" \
+        XDG_DATA_DIRS="$tmp/share200" -- "$ferry" open "$url"
+    # No Ferry app claims the scheme: the desktop entry handles it, found by the prefiltered scan.
+    mkdir -p "$tmp/apps-none"
+    run_row ferrydeskonly "ferry open, .desktop only +200" FERRY_APPS_PATH="$tmp/apps-none" "${ferry_env[@]}" \
+        XDG_DATA_DIRS="$tmp/share200" -- "$ferry" open "$url"
+    ferry_keys+=(ferrydesk ferrydesk200 ferrydeskonly)
     # Through ferryd: the daemon is started first (ferry ps), so the driver sees only ferry and
     # the handler; ferryd resolves from its in-memory registry and ferry starts the command app.
     for n in 0 "${gen_counts[@]}"; do
         apps="$tmp/apps"; label="ferry open via ferryd"
         ((n > 0)) && { apps="$tmp/apps-$n"; label="ferry open via ferryd, +$n"; }
-        daemon_env=(FERRY_APPS_PATH="$apps" FERRY_SOCKET="$tmp/sock-$n/ferryd.sock" XDG_STATE_HOME="$tmp/state-$n")
+        daemon_env=(FERRY_APPS_PATH="$apps" FERRY_SOCKET="$tmp/sock-$n/ferryd.sock" XDG_STATE_HOME="$tmp/state-$n"
+                    XDG_CONFIG_HOME="$tmp/config-ferry")
         if "${base_env[@]}" "${daemon_env[@]}" "$ferry" ps >/dev/null 2>&1; then
             run_row "ferryd$n" "$label" "${daemon_env[@]}" -- "$ferry" open -q "$url"
             ferry_keys+=("ferryd$n")
@@ -348,6 +368,9 @@ if ((${#ferry_keys[@]})); then
     declare -A labels=([ferry]="ferry open")
     for n in "${gen_counts[@]}"; do labels[ferry$n]="ferry open, +$n apps"; labels[ferryd$n]="ferry open via ferryd, +$n"; done
     labels[ferryd0]="ferry open via ferryd"
+    labels[ferrydesk]="ferry open -> .desktop"
+    labels[ferrydesk200]="ferry open, +200 .desktop"
+    labels[ferrydeskonly]="ferry open, .desktop only +200"
     echo
     echo "Ratios of medians; targets: ferry open >= ${target_ratio}x faster than gio open, within ${target_delta} ms of direct exec"
     rfmt='%-26s %10s %15s %14s  %s\n'

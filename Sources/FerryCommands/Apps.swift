@@ -5,8 +5,7 @@ extension Ferry {
     struct Apps: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the installed apps, highest precedence first.")
 
-        @Flag(help: "Print a JSON array.")
-        var json = false
+        @OptionGroup var output: OutputOptions
 
         struct Entry: Encodable {
             var bundleIdentifier: String
@@ -33,13 +32,13 @@ extension Ferry {
         func run() throws {
             let registry = Context().registry()
             let entries = registry.apps.map(Entry.init)
-            if json {
-                print(JSONOutput.document(entries))
-                return
+            output.emit(entries) {
+                let rows = entries.map { [$0.bundleIdentifier, $0.name, $0.version ?? "-", $0.schemes.joined(separator: ","), $0.kind] }
+                return Table.render(header: ["BUNDLE ID", "NAME", "VERSION", "SCHEMES", "FOLDER"], rows: rows)
             }
-            let rows = entries.map { [$0.bundleIdentifier, $0.name, $0.version ?? "-", $0.schemes.joined(separator: ","), $0.kind] }
-            print(Table.render(header: ["BUNDLE ID", "NAME", "VERSION", "SCHEMES", "FOLDER"], rows: rows), terminator: "")
+            guard !output.json else { return }
             for diagnostic in registry.diagnostics { printError("ferry: skipped \(diagnostic)") }
+            for diagnostic in registry.desktopDiagnostics { output.detail("skipped \(diagnostic)") }
         }
     }
 }
@@ -49,10 +48,11 @@ enum Table {
     static func render(header: [String], rows: [[String]]) -> String {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
+        let lines = all.map { row in
             row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count + 2)
-            }.joined() + "\n"
-        }.joined()
+            }.joined()
+        }
+        return ([Colour.bold(lines[0])] + lines.dropFirst()).map { $0 + "\n" }.joined()
     }
 }

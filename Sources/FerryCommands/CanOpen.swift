@@ -15,8 +15,7 @@ extension Ferry {
         @Option(name: .customLong("from"), help: ArgumentHelp("Ask on behalf of this app.", valueName: "bundle-id"))
         var from: String?
 
-        @Flag(help: "Print the answer as JSON.")
-        var json = false
+        @OptionGroup var output: OutputOptions
 
         @Argument(help: "The URL to check.")
         var url: String
@@ -46,7 +45,11 @@ extension Ferry {
             } else {
                 answer.reason = "no app handles \(parsed.scheme):"
             }
-            print(json ? JSONOutput.line(answer) : (answer.canOpen ? "yes: " : "no: ") + answer.reason)
+            if output.json {
+                print(JSONOutput.line(answer))
+            } else {
+                output.say((answer.canOpen ? "yes: " : "no: ") + answer.reason)
+            }
             if !answer.canOpen { throw FerryExit.no }
         }
 

@@ -16,11 +16,13 @@ struct Context {
     }
 
     /// Reads every app folder now: changes on disk count from the next command, with no cache.
-    func registry() -> Registry { Registry(folders: paths.appFolders) }
+    func registry() -> Registry { Registry(paths: paths) }
 
-    /// The registry as far as it concerns `words` (schemes, bundle identifiers).
+    /// The registry as far as it concerns `words` (schemes, bundle identifiers), and the apps
+    /// the user chose for those schemes with `ferry default` (one may be a desktop entry).
     func registry(mentioning words: [String]) -> Registry {
-        Registry(folders: paths.appFolders, filter: ManifestFilter(mentioning: words))
+        let chosen = (try? defaults()).map { defaults in words.compactMap { defaults.handler(for: $0) } } ?? []
+        return Registry(paths: paths, filter: ManifestFilter(mentioning: words + chosen))
     }
 
     func defaults() throws -> HandlerDefaults {
@@ -57,11 +59,16 @@ struct Context {
     var direct: Bool { environment["FERRY_NO_DAEMON"] == "1" }
 
     private static func executableDirectory() -> String? {
+        guard let path = executablePath() else { return nil }
+        return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    }
+
+    /// The running binary's absolute path.
+    static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -68,6 +68,7 @@ struct DaemonOpener {
         var environment = context.environment.filter { $0.key != "FERRY_SOURCE_APPLICATION" }
         environment.merge(spec.environment) { $1 }
         if let documents = spec.environment["FERRY_DOCUMENTS"] { makeFolders(documents) }
+        if arguments.verbose { printError("ferry: \(result.app ?? "?") via ferryd: \(spec.arguments.joined(separator: " "))") }
         do {
             let pid = try Launcher.spawn(spec.executable, arguments: spec.arguments, environment: environment)
             result.outcome = "launched"

@@ -17,6 +17,14 @@ extension Ferry {
         @Argument(help: ArgumentHelp("The app to choose.", valueName: "bundle-id"))
         var bundleIdentifier: String?
 
+        @OptionGroup var output: OutputOptions
+
+        /// With --json, setting or clearing prints the choice now in force.
+        struct Choice: Encodable {
+            var scheme: String
+            var chosen: String?
+        }
+
         func validate() throws {
             guard URLScheme.isValid(scheme) else { throw ValidationError("\"\(scheme)\" is not a valid scheme \(URLScheme.rule)") }
             if clear && bundleIdentifier != nil { throw ValidationError("Give a bundle id or --clear, not both.") }
@@ -28,13 +36,18 @@ extension Ferry {
             let registry = context.registry()
             guard clear || bundleIdentifier != nil else {
                 let resolution = registry.resolve(scheme: scheme, defaults: defaults)
-                print("\(resolution.scheme): \(resolution.handler?.bundleIdentifier ?? "no handler") (\(resolution.rule?.rawValue ?? "unclaimed"))")
+                // The same object as the scheme's row in ferry schemes --json.
+                output.emit(Schemes.Entry(resolution)) { "\(resolution.scheme): \(resolution.handler?.bundleIdentifier ?? "no handler") (\(resolution.rule?.rawValue ?? "unclaimed"))" }
                 return
             }
             if let bundleIdentifier { try check(bundleIdentifier, registry: registry) }
             defaults.set(bundleIdentifier, for: scheme)
             do { try defaults.save(to: context.paths.defaultsFile) } catch {
                 throw CommandFailure(message: error.description, exit: FerryExit.cannotWrite)
+            }
+            output.detail("wrote \(context.paths.defaultsFile)")
+            if output.json {
+                print(JSONOutput.document(Choice(scheme: scheme.lowercased(), chosen: bundleIdentifier)))
             }
         }
 

@@ -8,8 +8,7 @@ extension Ferry {
             discussion: "Exit codes: 0 no problems, 1 problems found."
         )
 
-        @Flag(help: "Print a JSON array of problems.")
-        var json = false
+        @OptionGroup var output: OutputOptions
 
         struct Problem: Encodable {
             var subject: String
@@ -19,12 +18,9 @@ extension Ferry {
 
         func run() throws {
             let problems = DoctorChecks(context: Context()).run()
-            if json {
-                print(JSONOutput.document(problems))
-            } else if problems.isEmpty {
-                print("no problems found")
-            } else {
-                for problem in problems { print("\(problem.subject): \(problem.problem)\n  fix: \(problem.fix)") }
+            output.emit(problems) {
+                problems.isEmpty ? "no problems found"
+                    : problems.map { "\($0.subject): \($0.problem)\n  fix: \($0.fix)" }.joined(separator: "\n")
             }
             if !problems.isEmpty { throw FerryExit.no }
         }

@@ -8,10 +8,12 @@ struct Explanation: Encodable {
     var handler: String?
     var rule: String?
     var manifest: String?
+    /// Where the handler comes from: `manifest`, `built-in` or `desktop entry`.
+    var source: String?
     var reason: String
     var claims: [String]
 
-    static func run(_ urls: [String], app: String?, json: Bool) throws {
+    static func run(_ urls: [String], app: String?, json: Bool, quiet: Bool = false) throws {
         let context = Context()
         let registry = context.registry()
         let defaults = try context.defaults()
@@ -25,7 +27,7 @@ struct Explanation: Encodable {
                 failure = failure ?? FerryExit.invalidURL
                 continue
             }
-            print(json ? JSONOutput.line(explanation) : explanation.lines)
+            if json || !quiet { print(json ? JSONOutput.line(explanation) : explanation.lines) }
             if explanation.handler == nil { failure = failure ?? FerryExit.noHandler }
         }
         if let failure { throw failure }
@@ -36,17 +38,19 @@ struct Explanation: Encodable {
         let resolution = registry.resolve(scheme: url.scheme, defaults: defaults)
         self.url = text
         scheme = url.scheme
-        claims = resolution.claims.map { "\($0.app.bundleIdentifier) (\($0.rank.rawValue))" }
+        claims = resolution.claims.map(\.label)
         if let forced {
             handler = forced
             rule = "--app"
             manifest = registry.app(forced)?.manifestPath
+            source = registry.app(forced)?.source
             reason = registry.app(forced) == nil ? "\(forced) is not installed" : "forced with --app"
             return
         }
         handler = resolution.handler?.bundleIdentifier
         rule = resolution.rule?.rawValue
         manifest = resolution.handler?.manifestPath
+        source = resolution.handler?.source
         reason = Self.reason(resolution)
     }
 
@@ -66,6 +70,12 @@ struct Explanation: Encodable {
             let rank = resolution.claims.first?.rank.rawValue ?? ""
             return "\(name) has the highest LSHandlerRank (\(rank))"
                 + (resolution.unusableDefault.map { "; your choice was skipped: \($0)" } ?? "")
+        case .desktopDefault:
+            return "your \(resolution.mimeAppsFile ?? "mimeapps.list") makes the desktop entry \(name) the default "
+                + "for x-scheme-handler/\(resolution.scheme) (a choice of yours beats Ferry's ranks)"
+        case .desktopEntry:
+            return "no Ferry app claims \(resolution.scheme):; the desktop entry \(name) handles it"
+                + (resolution.mimeAppsFile.map { " (the default in \($0))" } ?? " (first in the XDG data dirs)")
         case .tieBreak:
             return "\(resolution.conflict.map(\.bundleIdentifier).joined(separator: ", ")) tie; \(name) wins by "
                 + "search-path order, then bundle id (a conflict: settle it with ferry default \(resolution.scheme) ID)"
@@ -76,7 +86,7 @@ struct Explanation: Encodable {
         var text = "\(url)\n  handler: \(handler ?? "none")"
         if let rule { text += "\n  rule:    \(rule)" }
         text += "\n  why:     \(reason)"
-        if let manifest { text += "\n  from:    \(manifest)" }
+        if let manifest { text += "\n  from:    \(manifest)\(source.map { " (\($0))" } ?? "")" }
         if !claims.isEmpty { text += "\n  claims:  \(claims.joined(separator: ", "))" }
         return text
     }

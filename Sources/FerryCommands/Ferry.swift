@@ -16,6 +16,7 @@ public struct Ferry: ParsableCommand {
             Open.self, CanOpen.self, Apps.self, Schemes.self, Default.self,
             Install.self, Uninstall.self, Doctor.self, Ps.self, Quit.self, Kill.self, MemoryWarning.self,
             Daemon.self, Peers.self,
+            Integrate.self,
         ]
     )
 
@@ -40,7 +41,7 @@ extension Ferry {
             try command.run()
             exit(withError: nil)
         } catch let failure as CommandFailure {
-            printError("ferry: \(failure.message)")
+            printError("\(Colour.errorPrefix) \(failure.message)")
             exit(withError: failure.exit)
         } catch {
             exit(withError: error)

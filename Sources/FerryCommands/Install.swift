@@ -14,13 +14,23 @@ extension Ferry {
         @Argument(help: ArgumentHelp("The app to install.", valueName: "path"))
         var path: String
 
+        @OptionGroup var output: OutputOptions
+
+        struct Result: Encodable {
+            var installed: String
+            var path: String
+        }
+
         func run() throws {
             let context = Context()
             let source = path.hasSuffix("/") ? String(path.dropLast()) : path
             let installer = AppInstaller(userApps: context.paths.userApps, registry: context.registry(),
                                          paths: context.paths, environment: context.environment)
             let installed = try installer.install(source, force: force)
-            print("installed \(installed.bundleIdentifier) at \(installed.bundlePath)")
+            output.emit(Result(installed: installed.bundleIdentifier, path: installed.bundlePath)) {
+                "installed \(installed.bundleIdentifier) at \(installed.bundlePath)"
+            }
+            DesktopDatabase.syncIfIntegrated(context, output: output)
         }
     }
 }

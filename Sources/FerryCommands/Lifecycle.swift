@@ -6,18 +6,15 @@ extension Ferry {
     struct Ps: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show every managed app's state, pid and since when.")
 
-        @Flag(help: "Print a JSON array.")
-        var json = false
+        @OptionGroup var output: OutputOptions
 
         func run() throws {
             let result = try DaemonClient.connect(Context()).request(WireFrame(type: "ps"))
             let apps = result.apps ?? []
-            if json {
-                print(JSONOutput.document(apps))
-                return
+            output.emit(apps) {
+                let rows = apps.map { [$0.bundleId, $0.state, $0.pid.map(String.init) ?? "-", Self.describe($0.since)] }
+                return Table.render(header: ["APP", "STATE", "PID", "SINCE"], rows: rows)
             }
-            let rows = apps.map { [$0.bundleId, $0.state, $0.pid.map(String.init) ?? "-", Self.describe($0.since)] }
-            print(Table.render(header: ["APP", "STATE", "PID", "SINCE"], rows: rows), terminator: "")
         }
 
         static func describe(_ since: Double) -> String {
@@ -35,8 +32,10 @@ extension Ferry {
         @Argument(help: ArgumentHelp("The app to quit.", valueName: "bundle-id"))
         var bundleIdentifier: String
 
+        @OptionGroup var output: OutputOptions
+
         func run() throws {
-            try AppControl.send("quit", app: bundleIdentifier)
+            try AppControl.send("quit", app: bundleIdentifier, output: output)
         }
     }
 
@@ -46,8 +45,10 @@ extension Ferry {
         @Argument(help: ArgumentHelp("The app to kill.", valueName: "bundle-id"))
         var bundleIdentifier: String
 
+        @OptionGroup var output: OutputOptions
+
         func run() throws {
-            try AppControl.send("kill", app: bundleIdentifier)
+            try AppControl.send("kill", app: bundleIdentifier, output: output)
         }
     }
 
@@ -56,22 +57,33 @@ extension Ferry {
             commandName: "memory-warning",
             abstract: "Simulate memory pressure: suspended apps are terminated, the others get didReceiveMemoryWarning.")
 
+        @OptionGroup var output: OutputOptions
+
+        struct Result: Encodable {
+            var message: String
+        }
+
         func run() throws {
             let result = try DaemonClient.connect(Context()).request(WireFrame(type: "memory-warning"))
-            print(result.message ?? "sent")
+            output.emit(Result(message: result.message ?? "sent")) { result.message ?? "sent" }
         }
     }
 }
 
 /// `quit` and `kill`: one request, one line.
 enum AppControl {
-    static func send(_ type: String, app: String) throws {
+    struct Result: Encodable {
+        var app: String
+        var outcome: String
+    }
+
+    static func send(_ type: String, app: String, output: OutputOptions) throws {
         var frame = WireFrame(type: type)
         frame.app = app
         let result = try DaemonClient.connect(Context(), start: false).request(frame)
         guard result.outcome != "failed" else {
             throw CommandFailure(message: result.message ?? "\(type) failed", exit: ExitCode(result.exitCode ?? 1))
         }
-        print("\(result.outcome ?? type) \(app)")
+        output.emit(Result(app: app, outcome: result.outcome ?? type)) { "\(result.outcome ?? type) \(app)" }
     }
 }

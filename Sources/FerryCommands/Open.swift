@@ -30,17 +30,13 @@ extension Ferry {
         @Flag(help: "Wait for each handler to exit and return its status.")
         var wait = false
 
-        @Flag(help: "Print one JSON object per URL.")
-        var json = false
-
         @Flag(help: "Say which handler would open each URL and by which rule, without opening anything.")
         var explain = false
 
         @Flag(name: [.customShort("g"), .long], help: "Open without bringing the app to the foreground (like macOS open -g).")
         var background = false
 
-        @Flag(name: .shortAndLong, help: "Print nothing on success.")
-        var quiet = false
+        @OptionGroup var output: OutputOptions
 
         @Argument(help: ArgumentHelp("The URLs to open; - reads one URL per line from stdin.", valueName: "url"))
         var urls: [String]
@@ -51,14 +47,15 @@ extension Ferry {
 
         func run() throws {
             if explain {
-                try Explanation.run(urls.filter { $0 != "-" }, app: app, json: json)
+                try Explanation.run(urls.filter { $0 != "-" }, app: app, json: output.json, quiet: output.quiet)
             } else {
                 try arguments.run()
             }
         }
 
         var arguments: OpenArguments {
-            OpenArguments(app: app, source: source, wait: wait, json: json, background: background, quiet: quiet, urls: urls)
+            OpenArguments(app: app, source: source, wait: wait, json: output.json, background: background,
+                          quiet: output.quiet, verbose: output.verbose, urls: urls)
         }
     }
 }

@@ -8,6 +8,7 @@ struct OpenArguments: Equatable {
     var json = false
     var background = false
     var quiet = false
+    var verbose = false
     var urls: [String] = []
 
     /// Parses the common shapes of `ferry open` without swift-argument-parser, whose reflection costs
@@ -23,6 +24,7 @@ struct OpenArguments: Equatable {
             case "--json": result.json = true
             case "-g", "--background": result.background = true
             case "-q", "--quiet": result.quiet = true
+            case "-v", "--verbose": result.verbose = true
             case "--app", "--source":
                 guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
                 if argument == "--app" { result.app = value } else { result.source = value }
@@ -32,7 +34,8 @@ struct OpenArguments: Equatable {
                 result.urls.append(argument)
             }
         }
-        return result.urls.isEmpty ? nil : result
+        // -q with -v is refused by the full parser, with its message.
+        return result.urls.isEmpty || (result.quiet && result.verbose) ? nil : result
     }
 
     func run() throws {
@@ -87,6 +90,6 @@ struct OpenArguments: Equatable {
     }
 
     private var options: URLOpener.Options {
-        URLOpener.Options(forcedApp: app, source: source, wait: wait, json: json, quiet: quiet)
+        URLOpener.Options(forcedApp: app, source: source, wait: wait, json: json, quiet: quiet, verbose: verbose)
     }
 }

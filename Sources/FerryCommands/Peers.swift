@@ -21,8 +21,9 @@ extension Ferry {
             @Flag(help: "Keep running and print each addition, change and removal.")
             var watch = false
 
-            @Flag(help: "Print JSON: a document, or with --watch one object a line.")
-            var json = false
+            @OptionGroup var output: OutputOptions
+
+            private var json: Bool { output.json }
 
             func run() throws {
                 let client = try DaemonClient.connect(Context())
@@ -43,6 +44,8 @@ extension Ferry {
                     return
                 }
                 if status != "running" { printError("ferry: \(result.message ?? status)") }
+                output.detail(result.message ?? status)
+                guard !output.quiet else { return }
                 guard !peers.isEmpty else {
                     if status == "running" { print("No peers yet. \(result.message ?? "")") }
                     return
@@ -55,7 +58,9 @@ extension Ferry {
                 while true {
                     let frame = try client.receive()
                     guard frame.type == "peer", let event = frame.event, let peer = frame.peers?.first else { continue }
-                    if json {
+                    if output.quiet {
+                        continue
+                    } else if json {
                         print(JSONOutput.line(PeerEventLine(event: event, reason: frame.message, peer: peer)))
                     } else {
                         let mark = event == "added" ? "+" : event == "removed" ? "-" : "~"
@@ -86,8 +91,10 @@ extension Ferry {
             @Argument(help: ArgumentHelp("The peer's address and Ferry port.", valueName: "host:port"))
             var address: String
 
+            @OptionGroup var output: OutputOptions
+
             func run() throws {
-                try Peers.change("peer-add", address, done: "added", unchanged: "already listed")
+                try Peers.change("peer-add", address, output, done: "added", unchanged: "already listed")
             }
         }
 
@@ -97,18 +104,22 @@ extension Ferry {
             @Argument(help: ArgumentHelp("The address given to `ferry peers add`.", valueName: "host:port"))
             var address: String
 
+            @OptionGroup var output: OutputOptions
+
             func run() throws {
-                try Peers.change("peer-remove", address, done: "removed", unchanged: "was not listed")
+                try Peers.change("peer-remove", address, output, done: "removed", unchanged: "was not listed")
             }
         }
 
-        static func change(_ type: String, _ address: String, done: String, unchanged: String) throws {
+        static func change(_ type: String, _ address: String, _ output: OutputOptions, done: String, unchanged: String) throws {
             var request = WireFrame(type: type)
             request.address = address
             let result = try DaemonClient.connect(Context()).request(request)
+            let stored = result.address ?? address
             switch result.outcome {
-            case "ok": print("\(result.address ?? address): \(done)")
-            case "unchanged": print("\(result.address ?? address): \(unchanged)")
+            case "ok", "unchanged":
+                let changed = result.outcome == "ok"
+                output.emit(ManualPeerChange(address: stored, changed: changed)) { "\(stored): \(changed ? done : unchanged)" }
             default: throw CommandFailure(message: result.message ?? "ferryd refused \(address)", exit: FerryExit.usage)
             }
         }
@@ -119,6 +130,11 @@ private struct PeersDocument: Encodable {
     var status: String
     var message: String
     var peers: [WireFrame.PeerRow]
+}
+
+private struct ManualPeerChange: Encodable {
+    var address: String
+    var changed: Bool
 }
 
 private struct PeerEventLine: Encodable {

@@ -13,12 +13,13 @@ extension Ferry {
                 """
         )
 
-        @Flag(help: "Print a JSON array.")
-        var json = false
+        @OptionGroup var output: OutputOptions
 
         struct Entry: Encodable {
             var scheme: String
             var handler: String?
+            /// `manifest`, `built-in` or `desktop entry`.
+            var source: String?
             var rule: String?
             var claims: [String]
             var ignoredClaims: [String]
@@ -28,8 +29,9 @@ extension Ferry {
             init(_ resolution: SchemeResolution) {
                 scheme = resolution.scheme
                 handler = resolution.handler?.bundleIdentifier
+                source = resolution.handler?.source
                 rule = resolution.rule?.rawValue
-                claims = resolution.claims.map { "\($0.app.bundleIdentifier) (\($0.rank.rawValue))" }
+                claims = resolution.claims.map(\.label)
                 ignoredClaims = resolution.ignoredClaims.map(\.app.bundleIdentifier)
                 conflict = resolution.conflict.map(\.bundleIdentifier)
                 note = resolution.unusableDefault
@@ -49,12 +51,10 @@ extension Ferry {
             let registry = context.registry()
             let defaults = try context.defaults()
             let entries = registry.claimedSchemes.map { Entry(registry.resolve(scheme: $0, defaults: defaults)) }
-            if json {
-                print(JSONOutput.document(entries))
-                return
+            output.emit(entries) {
+                let rows = entries.map { [$0.scheme, $0.handler ?? "-", $0.source ?? "-", $0.rule ?? "-", $0.remarks] }
+                return Table.render(header: ["SCHEME", "HANDLER", "SOURCE", "RULE", "NOTES"], rows: rows)
             }
-            let rows = entries.map { [$0.scheme, $0.handler ?? "-", $0.rule ?? "-", $0.remarks] }
-            print(Table.render(header: ["SCHEME", "HANDLER", "RULE", "NOTES"], rows: rows), terminator: "")
         }
     }
 }

@@ -9,6 +9,7 @@ struct URLOpener {
         var wait: Bool
         var json: Bool
         var quiet: Bool
+        var verbose = false
     }
 
     let context: Context
@@ -57,6 +58,7 @@ struct URLOpener {
             frame.app = app.bundleIdentifier
             let command = try LaunchCommand(app: app, url: url.string, sourceApplication: options.source,
                                             paths: context.paths, environment: context.environment)
+            if options.verbose { printError("ferry: \(text) → \(app.bundleIdentifier) (\(app.source)): \(command.arguments.joined(separator: " "))") }
             let pid = try Launcher.spawn(command, bundleIdentifier: app.bundleIdentifier)
             frame.outcome = "launched"
             frame.pid = pid

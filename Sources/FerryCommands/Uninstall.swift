@@ -8,6 +8,13 @@ extension Ferry {
         @Argument(help: ArgumentHelp("The app to remove.", valueName: "bundle-id"))
         var bundleIdentifier: String
 
+        @OptionGroup var output: OutputOptions
+
+        struct Result: Encodable {
+            var removed: String
+            var path: String
+        }
+
         func run() throws {
             let context = Context()
             let registry = context.registry()
@@ -18,7 +25,10 @@ extension Ferry {
                 throw CommandFailure(message: "\(bundleIdentifier) is installed in \(app.folder.path), not in your apps folder; remove \(app.bundlePath) there", exit: FerryExit.cannotWrite)
             }
             try AppInstaller.remove(app.bundlePath)
-            print("removed \(bundleIdentifier) (\(app.bundlePath))")
+            output.emit(Result(removed: bundleIdentifier, path: app.bundlePath)) {
+                "removed \(bundleIdentifier) (\(app.bundlePath))"
+            }
+            DesktopDatabase.syncIfIntegrated(context, output: output)
         }
     }
 }

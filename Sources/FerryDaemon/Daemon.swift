@@ -23,7 +23,7 @@ public struct Daemon {
         let reaper = ProcessReaper()
         let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)
-            + [configuration.paths.configHome]
+            + [configuration.paths.configHome] + configuration.paths.desktop.watchedFolders
         let settings = configuration.discovery
         let listener = settings.enabled ? try await PeerListener.bind(host: settings.listenHost, port: settings.port) : nil
         let discovery = Discovery(
@@ -34,7 +34,8 @@ public struct Daemon {
         let services: [any Service] = [
             ReaperService(reaper: reaper, manager: manager),
             SweeperService(manager: manager),
-            DaemonServer(socketPath: configuration.socketPath, manager: manager, discovery: discovery, logger: logger),
+            DaemonServer(socketPath: configuration.socketPath, listeningSocket: configuration.listeningSocket,
+                         manager: manager, discovery: discovery, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
         ] + (listener.map { [$0] } ?? []) + [

@@ -23,6 +23,9 @@ public struct DaemonConfiguration: Sendable {
     public var memoryPressureThreshold: Double = 10
     /// How long to wait after an app folder changes before reloading, to batch bursts. Default 20 ms.
     public var reloadDelay: Duration = .milliseconds(20)
+    /// A socket already bound and listening on ``socketPath`` (systemd socket activation, see
+    /// ``SocketActivation``); nil to bind it. Default nil.
+    public var listeningSocket: Int32?
 
     /// Announcing this device and finding peers on the LAN.
     public var discovery: DiscoverySettings

@@ -11,16 +11,31 @@ import Glibc
 
 // A daemon must not hold its starter's descriptors (a pipe it inherited would keep the starter's
 // reader waiting for EOF for ever), nor pass them on to the apps it launches.
+// Under systemd socket activation, fd 3 is the listening socket: keep it (close-on-exec).
+let activated = SocketActivation.listeningDescriptor(environment: ProcessInfo.processInfo.environment, pid: getpid())
 for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
-    if let fd = Int32(name), fd > 2 { close(fd) }
+    if let fd = Int32(name), fd > 2, fd != activated { close(fd) }
 }
-let environment = ProcessInfo.processInfo.environment
+if let activated { _ = fcntl(activated, F_SETFD, FD_CLOEXEC) }
+// The apps ferryd starts are not part of its service: they get the environment without systemd's variables.
+let environment = ProcessInfo.processInfo.environment.filter { !SocketActivation.serviceVariables.contains($0.key) }
 let verbose = CommandLine.arguments.contains("--verbose") || CommandLine.arguments.contains("-v")
+let quiet = CommandLine.arguments.contains("--quiet") || CommandLine.arguments.contains("-q")
+// Under systemd, stderr is the journal: priorities as <N> prefixes, no timestamps.
+let journal = JournalLogHandler.isJournal(environment: ProcessInfo.processInfo.environment)
 LoggingSystem.bootstrap { label in
+    let level: Logger.Level = verbose ? .debug : quiet ? .warning
+        : environment["FERRY_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .info
+    if journal {
+        var handler = JournalLogHandler(label: label)
+        handler.logLevel = level
+        return handler
+    }
     var handler = StreamLogHandler.standardError(label: label)
-    handler.logLevel = verbose ? .debug : environment["FERRY_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .info
+    handler.logLevel = level
     return handler
 }
+
 let logger = Logger(label: "ferryd")
 
 func builtInSchemes() -> String? {
@@ -44,6 +59,7 @@ let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 :
 var configuration = DaemonConfiguration(
     paths: paths, socketPath: DaemonSocket.path(environment: environment), environment: environment,
     logDirectory: stateHome + "/ferry/logs")
+configuration.listeningSocket = activated
 if let seconds = environment["FERRY_LAUNCH_WATCHDOG"].flatMap(Double.init) {
     configuration.launchWatchdog = .milliseconds(Int64(seconds * 1000))
 }

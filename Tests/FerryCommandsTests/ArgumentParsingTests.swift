@@ -31,6 +31,7 @@ import Testing
     @Test(arguments: [
         ["open", "x:1"], ["open", "--wait", "x:1", "y:2"], ["open", "--app", "com.a", "--source", "com.b", "-q", "-g", "x:"],
         ["open", "--json", "-", "x:"], ["open", "--background", "--wait", "--json", "--quiet", "x:"],
+        ["open", "-v", "x:"], ["open", "--verbose", "--json", "x:", "y:"],
     ])
     func agreesWithTheFullParser(_ arguments: [String]) throws {
         let full = try #require(try Ferry.parseAsRoot(arguments) as? Ferry.Open)
@@ -39,7 +40,7 @@ import Testing
 
     @Test(arguments: [
         ["open"], ["open", "--help"], ["open", "--app"], ["open", "--app", "--wait", "x:"], ["open", "-x", "x:"],
-        ["open", "--app=com.a", "x:"], ["apps"], [],
+        ["open", "--app=com.a", "x:"], ["apps"], [], ["open", "-q", "-v", "x:"],
     ])
     func leavesEverythingElseToTheFullParser(_ arguments: [String]) {
         #expect(OpenArguments.fastParse(arguments) == nil)

@@ -52,6 +52,10 @@ final class FerryWorld: @unchecked Sendable {
         environment["FERRY_SCHEMES_DIR"] = Self.repository + "/schemes"
         environment["FERRY_SOCKET"] = socket
         environment["XDG_STATE_HOME"] = root + "/state"
+        // The desktop side too: no stray .desktop file or mimeapps.list of the machine takes part.
+        environment["XDG_DATA_DIRS"] = root + "/share"
+        environment["XDG_CONFIG_DIRS"] = root + "/etc"
+        environment.removeValue(forKey: "XDG_CURRENT_DESKTOP")
         environment["FERRY_DAEMON"] = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().appendingPathComponent("ferryd").path
         // The LAN is the test bed's business (Tests/LAN); here ferryd announces nothing and listens on no port.
         environment["FERRY_DISCOVERY"] = "off"

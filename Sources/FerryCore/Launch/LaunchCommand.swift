@@ -7,6 +7,7 @@ public struct LaunchCommand: Sendable, Equatable {
     /// The complete environment.
     public var environment: [String: String]
     /// The app's `Documents` folder, created before launch; the working directory stays the caller's.
+    /// Empty for a desktop entry, which gets neither a container nor Ferry's variables.
     public var documents: String
 
     /// Builds the command that opens `url` with `app`.
@@ -38,6 +39,12 @@ public struct LaunchCommand: Sendable, Equatable {
                                                : given + [url ?? ""]
         }
         executable = try Self.locate(arguments[0], app: app, path: environment["PATH"])
+        guard !app.isDesktopEntry else {
+            // A desktop app is not a Ferry app: no container, no FERRY_ variables.
+            documents = ""
+            self.environment = environment
+            return
+        }
         let container = paths.container(for: app.bundleIdentifier)
         documents = container + "/Documents"
         var environment = environment

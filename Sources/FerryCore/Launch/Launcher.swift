@@ -35,7 +35,7 @@ public enum Launcher {
         _ command: LaunchCommand, bundleIdentifier: String, output: String? = nil
     ) throws(LaunchError) -> pid_t {
         do {
-            try FileSystem.createDirectories(command.documents)
+            if !command.documents.isEmpty { try FileSystem.createDirectories(command.documents) }
         } catch {
             throw LaunchError(bundleIdentifier: bundleIdentifier, reason: error.description)
         }

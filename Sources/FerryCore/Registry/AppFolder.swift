@@ -8,6 +8,8 @@ public struct AppFolder: Sendable, Equatable, Hashable {
         case system
         /// The built-in declarations of system-reserved schemes (`schemes/`).
         case builtIn = "built-in"
+        /// An XDG `applications` folder of freedesktop `.desktop` entries (handlers of rank Alternate).
+        case desktop = "desktop entry"
     }
 
     /// The folder's path.

@@ -6,6 +6,8 @@ public struct FerryPaths: Sendable, Equatable {
     public var dataHome: String
     /// `$XDG_CONFIG_HOME/ferry`: the user's handler choices live here.
     public var configHome: String
+    /// The freedesktop `applications` folders and `mimeapps.list` files (none unless built from an environment).
+    public var desktop = DesktopPaths()
 
     /// The user's apps folder, where `ferry install` puts apps.
     public var userApps: String {
@@ -52,6 +54,7 @@ public struct FerryPaths: Sendable, Equatable {
         }
         if let builtInSchemes { folders.append(AppFolder(path: builtInSchemes, kind: .builtIn)) }
         appFolders = folders
+        desktop = DesktopPaths(environment: environment)
     }
 
     private static func split(_ list: String) -> [String] {

@@ -7,11 +7,14 @@ import FoundationEssentials
 /// plists (ASCII strings are stored as bytes) and XML without character references. Anything else
 /// is decoded in full, so the answer is the same as with no filter.
 public struct ManifestFilter: Sendable {
-    private let words: [[UInt8]]
+    let words: [[UInt8]]
+    /// The words as given: desktop file ids are case-sensitive file names.
+    let original: [String]
 
     /// A filter that keeps manifests mentioning any of `words`, compared case-insensitively.
     public init(mentioning words: [String]) {
         self.words = words.map { Array($0.lowercased().utf8) }
+        original = words
     }
 
     func mayMatch(_ data: Data) -> Bool {
@@ -30,7 +33,7 @@ public struct ManifestFilter: Sendable {
     }
 
     /// Whether `word` (lowercase ASCII) occurs in `bytes`, ignoring ASCII case.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
         guard let first = word.first, bytes.count >= word.count else { return word.isEmpty }
         var index = 0
         let last = bytes.count - word.count

@@ -15,6 +15,11 @@ public struct Registry: Sendable {
     /// One diagnostic per manifest that could not be used.
     public private(set) var diagnostics: [ManifestError]
 
+    /// The `mimeapps.list` associations for schemes (see ``Registry/init(paths:filter:)``).
+    public internal(set) var associations = MimeAppsList()
+    /// One diagnostic per `.desktop` file claiming a scheme that could not be used.
+    public internal(set) var desktopDiagnostics: [DesktopEntryError] = []
+
     private var byIdentifier: [String: Int]
     /// Scheme → (app index, best rank): resolving one scheme costs its claimants, not every app.
     private var claimsByScheme: [String: [(app: Int, rank: Manifest.HandlerRank)]] = [:]

@@ -10,6 +10,11 @@ public struct SchemeResolution: Sendable, Equatable {
         case rank
         /// Several apps tie at the top rank: the search-path order, then the bundle identifier.
         case tieBreak = "tie-break"
+        /// The user's own `mimeapps.list` names a desktop entry as the default (an explicit choice).
+        case desktopDefault = "desktop default"
+        /// No Ferry app claims the scheme: the preferred desktop entry (a system `mimeapps.list`
+        /// default, else the first in the XDG data dirs' order) handles it.
+        case desktopEntry = "desktop entry"
     }
 
     /// An app's claim on the scheme: its best `LSHandlerRank` among its URL types.
@@ -34,13 +39,17 @@ public struct SchemeResolution: Sendable, Equatable {
     public var conflict: [InstalledApp]
     /// Why the user's choice was not used, when there is one that could not be honoured.
     public var unusableDefault: String?
+    /// The `mimeapps.list` that chose the handler, for the desktop rules.
+    public var mimeAppsFile: String?
 }
 
 extension Registry {
     /// Decides who handles `scheme`:
-    /// 1. a built-in system handler for a reserved scheme; 2. the user's choice; 3. the highest
-    /// `LSHandlerRank` (`None` never handles); 4. the search-path order, then the bundle identifier
-    /// in byte order, reporting the tie as a conflict.
+    /// 1. a built-in system handler for a reserved scheme; 2. the user's choice; 3. a desktop
+    /// entry the user's own `mimeapps.list` names as default; 4. the highest `LSHandlerRank`
+    /// (`None` never handles); 5. the search-path order, then the bundle identifier in byte order,
+    /// reporting a tie between Ferry apps as a conflict; 6. with no Ferry app, the preferred
+    /// desktop entry.
     ///
     /// - Parameters:
     ///   - scheme: The scheme, in any case.
@@ -51,7 +60,7 @@ extension Registry {
         var resolution = SchemeResolution(scheme: scheme, claims: all, ignoredClaims: [], conflict: [])
         let system = all.filter { $0.app.isSystem }
         if !system.isEmpty {
-            resolution.ignoredClaims = all.filter { !$0.app.isSystem }
+            resolution.ignoredClaims = all.filter { !$0.app.isSystem && !$0.app.isDesktopEntry }
             resolution.claims = system
             resolution.handler = system.first?.app
             resolution.rule = .reserved
@@ -67,7 +76,9 @@ extension Registry {
                 ? "the chosen handler \(chosen) is not installed"
                 : "the chosen handler \(chosen) no longer declares \(scheme):"
         }
-        let top = all.filter { $0.rank == all.first?.rank }
+        if let desktop = resolveDesktop(scheme, into: &resolution) { return desktop }
+        let manifests = all.filter { !$0.app.isDesktopEntry }
+        let top = manifests.filter { $0.rank == manifests.first?.rank }
         resolution.handler = top.first?.app
         resolution.rule = top.isEmpty ? nil : (top.count == 1 ? .rank : .tieBreak)
         if top.count > 1 { resolution.conflict = top.map(\.app) }

@@ -34,9 +34,9 @@ actor AppManager {
         self.configuration = configuration
         self.logger = logger
         self.reaper = reaper
-        registry = Registry(folders: configuration.paths.appFolders)
+        registry = Registry(paths: configuration.paths)
         defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
-        folderStamps = Self.stamps(configuration.paths.appFolders)
+        folderStamps = Self.stamps(configuration.paths)
         Self.releaseFreedMemory()
     }
 
@@ -46,22 +46,25 @@ actor AppManager {
         _ = glibcMallocTrim(0)
     }
 
-    /// Reloads now if an app folder changed since the last reload: an app installed a moment ago
-    /// counts from the very next command, before inotify's reload comes round.
+    /// Reloads now if an app folder, a desktop `applications` folder, a `mimeapps.list` or the
+    /// user's choices changed since the last reload: called for each client connection (each
+    /// command) and on a miss, so a change counts from the very next command, before inotify's
+    /// reload comes round (or where inotify cannot watch a folder created later).
     /// - Returns: Whether it reloaded.
     func reloadIfFoldersChanged() -> Bool {
-        guard Self.stamps(configuration.paths.appFolders) != folderStamps else { return false }
+        guard Self.stamps(configuration.paths) != folderStamps else { return false }
         reload()
         return true
     }
 
-    /// Modification times in nanoseconds.
-    private static func stamps(_ folders: [AppFolder]) -> [String: Int] {
+    /// Modification times in nanoseconds of the app folders, the desktop's `applications`
+    /// folders and its `mimeapps.list` files.
+    private static func stamps(_ paths: FerryPaths) -> [String: Int] {
         var stamps: [String: Int] = [:]
-        for folder in folders {
+        for path in paths.appFolders.map(\.path) + paths.desktop.stampedPaths + [paths.defaultsFile] {
             var info = stat()
-            if stat(folder.path, &info) == 0 {
-                stamps[folder.path] = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+            if stat(path, &info) == 0 {
+                stamps[path] = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
             }
         }
         return stamps
@@ -70,8 +73,8 @@ actor AppManager {
     /// Reads the app folders and the user's choices again.
     func reload() {
         let started = clock.now
-        folderStamps = Self.stamps(configuration.paths.appFolders)
-        registry = Registry(folders: configuration.paths.appFolders)
+        folderStamps = Self.stamps(configuration.paths)
+        registry = Registry(paths: configuration.paths)
         defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
         Self.releaseFreedMemory()
         logger.info("registry reloaded", metadata: [

@@ -29,6 +29,8 @@ struct Connection {
                     try await serveApp(token: hello.token ?? "", &lines, outbound)
                 } else {
                     try await send(Self.welcome(), outbound)
+                    // One command, one check: a batch of URLs on this connection costs a few stats once.
+                    _ = await manager.reloadIfFoldersChanged()
                     try await serveClient(&lines, outbound)
                 }
             }

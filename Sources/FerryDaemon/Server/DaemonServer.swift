@@ -12,20 +12,29 @@ import Glibc
 /// Listens on the daemon's Unix socket and serves each connection in a child task.
 struct DaemonServer: Service {
     let socketPath: String
+    /// A socket systemd already bound and listens on, used instead of binding `socketPath`.
+    var listeningSocket: Int32?
     let manager: AppManager
     let discovery: Discovery
     let logger: Logger
 
     func run() async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: true) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let initializer: @Sendable (Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
+                return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
             }
-        chmod(socketPath, 0o600)
-        logger.info("listening", metadata: ["socket": "\(socketPath)"])
+        }
+        let server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
+        if let listeningSocket {
+            server = try await bootstrap.bind(listeningSocket, childChannelInitializer: initializer)
+        } else {
+            server = try await bootstrap.bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: true,
+                                              childChannelInitializer: initializer)
+            chmod(socketPath, 0o600)
+        }
+        logger.info("listening", metadata: ["socket": "\(socketPath)", "activated": "\(listeningSocket != nil)"])
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { inbound in
