@@ -53,11 +53,7 @@ lan_host() {
         sh -c 'mount -t tmpfs tmpfs /run && mkdir -p /run/dbus /run/avahi-daemon && exec sleep infinity' &
     LAN_HOLDER[$host]=$!
     lan_track $!
-    local tries=0
-    until lan_in "$host" test -d /run/avahi-daemon 2>/dev/null; do
-        ((tries++ < 100)) || { lan_log "host $host did not come up"; return 1; }
-        sleep 0.05
-    done
+    lan_wait 5 lan_in "$host" test -d /run/avahi-daemon 2>/dev/null || { lan_log "host $host did not come up"; return 1; }
 }
 
 # lan_in HOST COMMAND...: runs COMMAND inside HOST (its network and its /run).
@@ -94,11 +90,7 @@ lan_link() {
 lan_bus() {
     local host=$1
     lan_spawn "$host" "$LAN_WORK/$host/dbus.log" dbus-daemon --system --nofork --nopidfile
-    local tries=0
-    until lan_in "$host" test -S /run/dbus/system_bus_socket; do
-        ((tries++ < 100)) || { lan_log "no D-Bus on $host"; return 1; }
-        sleep 0.05
-    done
+    lan_wait 5 lan_in "$host" test -S /run/dbus/system_bus_socket || { lan_log "no D-Bus on $host"; return 1; }
 }
 
 # lan_avahi HOST [reflector]: avahi-daemon on the host's own veths only.
@@ -125,11 +117,7 @@ CONF
     lan_spawn "$host" "$LAN_WORK/$host/avahi.log" \
         avahi-daemon -f "$LAN_WORK/$host/avahi.conf" --no-drop-root --no-chroot --no-rlimits
     LAN_AVAHI[$host]=$LAN_LAST
-    local tries=0
-    until lan_in "$host" test -S /run/avahi-daemon/socket; do
-        ((tries++ < 200)) || { lan_log "avahi-daemon did not start on $host"; return 1; }
-        sleep 0.05
-    done
+    lan_wait 10 lan_in "$host" test -S /run/avahi-daemon/socket || { lan_log "avahi-daemon did not start on $host"; return 1; }
 }
 
 # lan_env HOST: the environment Ferry runs with on HOST (its own home, socket and folders).
@@ -150,11 +138,7 @@ lan_ferryd() {
     # shellcheck disable=SC2046
     lan_spawn "$host" "$LAN_WORK/$host/ferryd.log" env $(lan_env "$host") ${LAN_FERRYD_ENV:-} "$@" "$FERRYD"
     LAN_FERRYD[$host]=$LAN_LAST
-    local tries=0
-    until lan_in "$host" test -S "$LAN_WORK/$host/home/run/ferry/ferryd.sock"; do
-        ((tries++ < 100)) || { lan_log "ferryd did not start on $host"; return 1; }
-        sleep 0.05
-    done
+    lan_wait 5 lan_in "$host" test -S "$LAN_WORK/$host/home/run/ferry/ferryd.sock" || { lan_log "ferryd did not start on $host"; return 1; }
 }
 
 # lan_ferry HOST ARGS...: the ferry CLI on HOST.
