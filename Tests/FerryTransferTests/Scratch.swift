@@ -1,7 +1,7 @@
 import Foundation
 
 /// A folder under /tmp, removed when the test ends.
-final class Scratch {
+final class Scratch: @unchecked Sendable {
     let path: String
 
     init() throws {

@@ -49,10 +49,7 @@ public struct DeviceIdentity: Sendable {
 
     /// Lowercase hex SHA-256 of DER bytes.
     public static func fingerprint(der: some Sequence<UInt8>) -> String {
-        SHA256.hash(data: Array(der)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        Array(SHA256.hash(data: Array(der))).hexString
     }
 
     init(certificateDER: [UInt8], privateKeyPEM: String) {
