@@ -30,6 +30,7 @@ let package = Package(
             name: "FerryDaemon",
             dependencies: [
                 "FerryCore",
+                "FerryTransfer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),

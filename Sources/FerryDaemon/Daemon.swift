@@ -31,6 +31,8 @@ public struct Daemon {
             DaemonServer(socketPath: configuration.socketPath, manager: manager, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
+            TransferService(configuration: configuration, manager: manager,
+                            receiving: ReceivingState(configuration.receivingMode), logger: logger),
         ]
         let group = ServiceGroup(configuration: .init(
             services: services.map { .init(service: $0) },

@@ -47,6 +47,10 @@ extension WireFrame {
         case "open": id != nil && url != nil
         case "quit", "kill": id != nil && app != nil
         case "reply", "result", "ps", "memory-warning", "ping": id != nil
+        case "send": id != nil && (files != nil || url != nil) && (peer != nil || (host != nil && port != nil))
+        case "progress": id != nil && event != nil
+        case "receiving", "trust", "pending": id != nil
+        case "accept", "decline": id != nil && offer != nil
         default: nil
         }
     }

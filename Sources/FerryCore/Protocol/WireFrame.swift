@@ -34,6 +34,18 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var exitCode: Int32?
     public var command: CommandSpec?
     public var apps: [AppStatus]?
+    // File transfers (docs/protocol.md, "File transfers").
+    public var files: [String]?
+    public var items: [String]?
+    public var host: String?
+    public var port: Int?
+    public var fingerprint: String?
+    public var peer: String?
+    public var mode: String?
+    public var offer: String?
+    public var file: String?
+    public var bytes: Int?
+    public var total: Int?
 
     public init(type: String, id: Int? = nil) {
         self.type = type

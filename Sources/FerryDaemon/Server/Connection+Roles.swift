@@ -43,6 +43,10 @@ extension Connection {
     ) async throws {
         try await withThrowingDiscardingTaskGroup { group in
             while let frame = try await next(&lines, outbound) {
+                if TransferFrames.types.contains(frame.type) {
+                    group.addTask { await TransferFrames.serve(frame, manager: manager) { try? await send($0, outbound) } }
+                    continue
+                }
                 guard frame.type == "open" else {
                     try await send(await control(frame), outbound)
                     continue

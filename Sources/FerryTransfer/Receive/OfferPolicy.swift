@@ -28,7 +28,7 @@ public enum OfferPolicy {
             return .refuse(TransferError(.receivingOff, "receiving is off on this device; ask its owner to run `ferry receiving contacts`"))
         case .contacts:
             guard let trusted else {
-                return .refuse(TransferError(.notAContact, "this device only receives from trusted peers; pair with it first (`ferry pair`), or ask its owner to run `ferry receiving everyone`"))
+                return .refuse(TransferError(.notAContact, "this device only receives from trusted peers; trust it first (`ferry trust add FINGERPRINT`), or ask its owner to run `ferry receiving everyone`"))
             }
             return trusted.autoAccept ? .accept : .ask
         case .everyone:
@@ -59,7 +59,8 @@ public enum OfferPolicy {
         return nil
     }
 
-    static func isHexDigest(_ text: String) -> Bool {
+    /// Whether `text` is 64 lowercase hex digits, as a SHA-256 or fingerprint is written.
+    public static func isHexDigest(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }
