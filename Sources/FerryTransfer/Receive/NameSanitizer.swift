@@ -30,8 +30,9 @@ public enum NameSanitizer {
         var kept = String.UnicodeScalarView()
         for scalar in normalized.unicodeScalars where isAllowed(scalar) { kept.append(scalar) }
         var text = String(kept).trimmingCharacters(in: .whitespaces)
-        while text.hasPrefix(".") { text.removeFirst() }
-        text = text.trimmingCharacters(in: .whitespaces)
+        while text.hasPrefix(".") {
+            text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
+        }
         return truncated(text)
     }
 
