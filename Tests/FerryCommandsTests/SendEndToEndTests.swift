@@ -125,3 +125,40 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/b.txt") == (answer == "accept"))
     }
 }
+
+extension SendEndToEndTests {
+    @Test func aSendingDaemonKilledHalfwayResumesFromTheReceivedBytes() throws {
+        let pair = try Pair()
+        try pair.trustSender()
+        let path = pair.sender.root + "/big.bin"
+        let size = 256 << 20
+        var chunk = Data(count: 1 << 20)
+        chunk.withUnsafeMutableBytes { raw in for i in 0..<raw.count { raw[i] = UInt8.random(in: 0...255) } }
+        var content = Data(capacity: size)
+        for _ in 0..<(size >> 20) { content.append(chunk) }
+        FileManager.default.createFile(atPath: path, contents: content)
+        let first = Mutex<FerryWorld.Outcome?>(nil)
+        let thread = Thread { first.withLock { $0 = try? pair.send(path, "--json") } }
+        thread.start()
+        let staging = pair.receiver.root + "/data/ferry/transfer/staging"
+        var staged = 0
+        for _ in 0..<2000 where staged < size / 4 {
+            usleep(5_000)
+            staged = ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).reduce(0) { total, name in
+                total + ((try? FileManager.default.attributesOfItem(atPath: staging + "/" + name)[.size] as? Int) ?? 0)
+            }
+        }
+        let daemon = try #require(pair.sender.daemonPID)
+        kill(daemon, SIGKILL)
+        for _ in 0..<500 where first.withLock({ $0 == nil }) { usleep(10_000) }
+        #expect(first.withLock { $0?.status } == 76 || first.withLock { $0?.status } == 74)
+        #expect(!FileManager.default.fileExists(atPath: pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/big.bin"))
+        let second = try pair.send(path, "--json")
+        #expect(second.status == 0, "\(second.stderr)")
+        let accepted = second.stdout.split(separator: "\n").first { $0.contains("\"accepted\"") }.map(String.init) ?? ""
+        let resumed = accepted.components(separatedBy: "\"bytes\":").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect(resumed >= size / 4, "\(accepted)")
+        let stored = pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/big.bin"
+        #expect(FileManager.default.contents(atPath: stored) == FileManager.default.contents(atPath: path))
+    }
+}

@@ -50,7 +50,9 @@ public struct LocalFile: Sendable, Equatable {
         guard fd >= 0 else { throw TransferError(.badRequest, "cannot read \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 1 << 20
+        var buffer = [UInt8](repeating: 0, count: min(1 << 20, size + 1))
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }

@@ -12,7 +12,8 @@ public enum InboxWriter {
     public static func inbox(container: String) -> String { container + "/Documents/Inbox" }
 
     /// Places `staged` at `relativePath` (sanitized) inside the container's Inbox, numbering the
-    /// name on a collision, and makes it read-only (0444).
+    /// name on a collision, and makes it read-only (0444). The caller syncs the file system
+    /// afterwards (``StagingArea/sync()``).
     ///
     /// - Returns: The path inside the Inbox, relative to it.
     /// - Throws: ``TransferError`` when a folder from `Documents` down is a symbolic link or not a
@@ -33,7 +34,6 @@ public enum InboxWriter {
         let name = try link(staged, into: folder, name: components.last!)
         chmod(folder + "/" + name, 0o444)
         unlink(staged)
-        syncFolder(folder)
         let prefix = folder.count > inbox.count ? String(folder.dropFirst(inbox.count + 1)) + "/" : ""
         return prefix + name
     }
@@ -59,12 +59,5 @@ public enum InboxWriter {
             }
         }
         throw TransferError(.failed, "\(folder) already holds 10,000 files named like \(name)")
-    }
-
-    private static func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 }

@@ -45,6 +45,7 @@ extension Receiver {
             throw TransferError(.declined, "offer \(id) is not accepted; nothing to finish")
         }
         records[id] = nil
+        try staging.sync()
         var delivered: [OfferReceipt.Delivered] = []
         var toOpen: [DeliveredFile] = []
         for file in record.offer.files {
@@ -58,6 +59,7 @@ extension Receiver {
             toOpen.append(DeliveredFile(target: target, path: InboxWriter.inbox(container: target.container) + "/" + name,
                                         sender: record.offer.sender, senderFingerprint: peer, size: file.size, sha256: file.sha256))
         }
+        try staging.sync()
         for file in toOpen { await host.delivered(file) }
         var urlStatus: String?
         if let url = record.offer.url {

@@ -45,7 +45,7 @@ public final class StagedFile: @unchecked Sendable {
     }
 
     private func rehash(upTo offset: UInt64) throws(TransferError) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var buffer = [UInt8](repeating: 0, count: offset == 0 ? 0 : 1 << 20)
         while written < offset {
             let want = Int(min(UInt64(buffer.count), offset - written))
             let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(written)) }
@@ -75,8 +75,9 @@ public final class StagedFile: @unchecked Sendable {
         written += UInt64(bytes.count)
     }
 
-    /// Checks the size and SHA-256 and syncs the file. A wrong hash deletes the partial data: it
-    /// cannot be resumed from.
+    /// Checks the size and SHA-256. A wrong hash deletes the partial data: it cannot be resumed
+    /// from. The data reaches the disk with the offer's one `syncfs` (``StagingArea/sync()``), before
+    /// any file moves into an Inbox: one sync per offer instead of one per file.
     public func finish() throws(TransferError) -> String {
         guard written == size else {
             throw TransferError(.badRequest, "the upload ended after \(written) of \(size) bytes; offer the file again to resume")
@@ -86,7 +87,6 @@ public final class StagedFile: @unchecked Sendable {
             unlink(path)
             throw TransferError(.hashMismatch, "the received bytes hash to \(digest), not the offered \(expected); the partial data was dropped")
         }
-        guard fsync(fd) == 0 else { throw TransferError(.failed, "cannot sync \(path): \(String(cString: strerror(errno)))") }
         return digest
     }
 }

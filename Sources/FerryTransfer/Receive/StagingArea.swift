@@ -35,6 +35,18 @@ public struct StagingArea: Sendable {
         return size <= file.size ? size : 0
     }
 
+    /// Flushes the staging file system (which holds the app containers too) to the disk: what is
+    /// staged is durable before it moves into an Inbox, and the moves are durable before the apps
+    /// are told.
+    ///
+    /// - Throws: ``TransferError`` when the file system reports a write error.
+    public func sync() throws(TransferError) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw TransferError(.failed, "cannot open \(directory): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard systemSyncFS(fd) == 0 else { throw TransferError(.failed, "cannot sync \(directory): \(String(cString: strerror(errno)))") }
+    }
+
     /// Free bytes on the staging file system.
     public func freeBytes() -> UInt64 {
         var info = statvfs()
