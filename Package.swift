@@ -16,6 +16,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // Manifests, registry, URL parsing, launching, the lifecycle state machine and the wire
@@ -41,6 +45,7 @@ let package = Package(
             dependencies: [
                 "FerryCore",
                 "FerryDiscovery",
+                "FerryTransfer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -59,6 +64,21 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "ferry", dependencies: ["FerryCommands"]),
+        // The LAN file drop: the device's TLS identity, the transfer protocol over mutual TLS 1.3.
+        .target(
+            name: "FerryTransfer",
+            dependencies: [
+                "FerryCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The managed to-do example, built on FerryKit.
         .executableTarget(name: "todo-managed", dependencies: ["FerryKit"], path: "examples/TodoManaged"),
         // The do-nothing managed app of the daemon benchmark.
@@ -78,6 +98,7 @@ let package = Package(
         ),
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryCore"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
+        .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryCommandsTests",
             dependencies: ["FerryCommands", "FerryCore", "ferry", "ferryd", "todo-managed"]

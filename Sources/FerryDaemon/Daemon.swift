@@ -24,11 +24,9 @@ public struct Daemon {
         let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)
             + [configuration.paths.configHome] + configuration.paths.desktop.watchedFolders
-        let settings = configuration.discovery
-        let listener = settings.enabled ? try await PeerListener.bind(host: settings.listenHost, port: settings.port) : nil
-        let discovery = Discovery(
-            name: settings.deviceName, port: listener?.port ?? 0, advertisement: settings.advertisement,
-            enabled: settings.enabled, manualPeersFile: settings.manualPeersFile, policy: settings.liveness, logger: logger)
+        var configuration = configuration
+        let receiving = ReceivingState(configuration.receivingMode)
+        let discovery = await makeDiscovery(&configuration, receiving: receiving)
         // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
         // (timeouts) and the reaper (exits) still run.
         let services: [any Service] = [
@@ -38,7 +36,7 @@ public struct Daemon {
                          manager: manager, discovery: discovery, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
-        ] + (listener.map { [$0] } ?? []) + [
+            TransferService(configuration: configuration, manager: manager, receiving: receiving, logger: logger),
             // Last, so it stops first: peers get our goodbye before anything else winds down.
             DiscoveryService(discovery: discovery, logger: logger),
         ]

@@ -1,5 +1,6 @@
 import FerryCore
 import FerryDiscovery
+import FerryTransfer
 
 /// Everything ferryd needs to know, decided by the executable from its environment and flags.
 public struct DaemonConfiguration: Sendable {
@@ -29,6 +30,19 @@ public struct DaemonConfiguration: Sendable {
 
     /// Announcing this device and finding peers on the LAN.
     public var discovery: DiscoverySettings
+    /// The file-transfer listener's TCP port (`FERRY_TRANSFER_PORT`); nil turns receiving off
+    /// entirely. Default 47120; 0 picks a free port.
+    public var transferPort: Int? = TransferServer.defaultPort
+    /// The address the transfer listener binds (`FERRY_TRANSFER_HOST`). Default every interface.
+    public var transferHost = "0.0.0.0"
+    /// Free space kept after accepting an offer; nil for the default (256 MiB).
+    public var transferReserveBytes: UInt64?
+    /// Who may send files at start (`FERRY_RECEIVING`). Default Contacts only.
+    public var receivingMode: ReceivingMode = .contacts
+    /// Called with the transfer port once bound, for discovery to advertise.
+    public var onTransferBound: @Sendable (Int) async -> Void = { _ in }
+    /// Peers by name for `ferry send --to NAME` (discovery's peer table); nil without discovery.
+    public var peerDirectory: (any PeerDirectory)?
 
     public init(paths: FerryPaths, socketPath: String, environment: [String: String], logDirectory: String) {
         self.paths = paths

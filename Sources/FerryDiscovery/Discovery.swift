@@ -17,6 +17,7 @@ public actor Discovery {
     private var table: PeerTable
     private(set) var status: DiscoveryStatus
     private var announcement: ServiceAnnouncement
+    private var advertisement: PeerAdvertisement
     private var session: AvahiSession?
     private var watchers: [UInt64: AsyncStream<PeerEvent>.Continuation] = [:]
     private var nextWatcher: UInt64 = 0
@@ -30,6 +31,7 @@ public actor Discovery {
                 manualPeersFile: String, policy: LivenessPolicy = LivenessPolicy(), logger: Logger) {
         table = PeerTable(policy: policy)
         announcement = ServiceAnnouncement(name: name, type: Self.serviceType, port: port, txt: advertisement.txt)
+        self.advertisement = advertisement
         status = enabled ? .avahiNotRunning(detail: "starting") : .disabled
         settled = !enabled
         manual = ManualPeers(path: manualPeersFile)
@@ -85,9 +87,28 @@ public actor Discovery {
         table.peers.filter { $0.source == .manual }.map { PeerAddress(host: $0.hostName, port: $0.port) }
     }
 
-    /// Changes what the TXT record says (the receiving mode, say); Avahi updates it in place.
-    public func advertise(_ advertisement: PeerAdvertisement) {
+    /// The visible peer announced as `name`.
+    public func peer(named name: String) -> Peer? {
+        table.peers.first { $0.name == name && !isOurs($0) }
+    }
+
+    /// Changes the receiving mode in the TXT record; Avahi updates the record in place.
+    public func setMode(_ mode: String) {
+        guard advertisement.mode != mode else { return }
+        advertisement.mode = mode
         announcement.txt = advertisement.txt
+        announce()
+    }
+
+    /// The port peers connect to, once the transfer listener has it; nothing is announced before.
+    public func setPort(_ port: Int) {
+        guard announcement.port != port else { return }
+        announcement.port = port
+        announce()
+    }
+
+    private func announce() {
+        guard announcement.port > 0 else { return }
         session?.publish(announcement)
     }
 
@@ -103,7 +124,7 @@ public actor Discovery {
         switch event {
         case .running:
             retryAt = nil
-            session?.publish(announcement)
+            announce()
         case .connecting:
             lostAvahi(detail: "no avahi-daemon on the system bus")
         case .hostNameChanging:

@@ -49,6 +49,10 @@ extension WireFrame {
         case "reply", "result", "ps", "memory-warning", "ping", "peers": id != nil
         case "peer-add", "peer-remove": id != nil && address != nil
         case "peer": event != nil && peers != nil
+        case "send": id != nil && (files != nil || url != nil) && (peer != nil || (host != nil && port != nil))
+        case "progress": id != nil && event != nil
+        case "receiving", "trust", "pending": id != nil
+        case "accept", "decline": id != nil && offer != nil
         default: nil
         }
     }

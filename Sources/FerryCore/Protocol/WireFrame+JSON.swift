@@ -38,6 +38,17 @@ extension WireFrame {
         case "apps": apps = try field.apps()
         case "address": address = try field.string()
         case "peers": peers = try field.peers()
+        case "files": files = try field.strings()
+        case "items": items = try field.strings()
+        case "host": host = try field.string()
+        case "port": port = try field.int()
+        case "fingerprint": fingerprint = try field.string()
+        case "peer": peer = try field.string()
+        case "mode": mode = try field.string()
+        case "offer": offer = try field.string()
+        case "file": file = try field.string()
+        case "bytes": bytes = try field.int()
+        case "total": total = try field.int()
         default: break
         }
     }
@@ -71,6 +82,17 @@ extension WireFrame {
         if let apps { out.array("apps", apps) { $0.status($1) } }
         out.field("address", address)
         if let peers { out.array("peers", peers) { $0.peer($1) } }
+        out.strings("files", files)
+        out.strings("items", items)
+        out.field("host", host)
+        out.field("port", port)
+        out.field("fingerprint", fingerprint)
+        out.field("peer", peer)
+        out.field("mode", mode)
+        out.field("offer", offer)
+        out.field("file", file)
+        out.field("bytes", bytes)
+        out.field("total", total)
         return out.finish()
     }
 }
@@ -142,6 +164,19 @@ private struct FieldReader {
             environment[name] = text
         }
         return WireFrame.CommandSpec(executable: executable, arguments: arguments, environment: environment)
+    }
+
+    func strings() throws(JSONScanner.Failure) -> [String]? {
+        guard case .array(let list) = value else {
+            if case .null = value { return nil }
+            throw fail("an array of strings")
+        }
+        var strings: [String] = []
+        for item in list {
+            guard case .string(let text) = item else { throw fail("an array of strings") }
+            strings.append(text)
+        }
+        return strings
     }
 
     func apps() throws(JSONScanner.Failure) -> [WireFrame.AppStatus]? {
@@ -279,16 +314,6 @@ struct JSONWriter {
         field("annotation", options.annotation)
     }
 
-    mutating func strings(_ name: String, _ values: [String]) {
-        key(name)
-        bytes.append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendString(value)
-        }
-        bytes.append(UInt8(ascii: "]"))
-    }
-
     mutating func peer(_ row: WireFrame.PeerRow) {
         field("name", row.name)
         field("host", row.host)
@@ -309,6 +334,17 @@ struct JSONWriter {
         object("environment") { writer in
             for name in command.environment.keys.sorted() { writer.field(name, command.environment[name]) }
         }
+    }
+
+    mutating func strings(_ name: String, _ list: [String]?) {
+        guard let list else { return }
+        key(name)
+        bytes.append(UInt8(ascii: "["))
+        for (index, item) in list.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(item)
+        }
+        bytes.append(UInt8(ascii: "]"))
     }
 
     mutating func status(_ row: WireFrame.AppStatus) {

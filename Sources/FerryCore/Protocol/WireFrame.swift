@@ -37,6 +37,18 @@ public struct WireFrame: Codable, Sendable, Equatable {
     /// HOST:PORT of a manual peer (`peer-add`, `peer-remove`).
     public var address: String?
     public var peers: [PeerRow]?
+    // File transfers (docs/protocol.md, "File transfers").
+    public var files: [String]?
+    public var items: [String]?
+    public var host: String?
+    public var port: Int?
+    public var fingerprint: String?
+    public var peer: String?
+    public var mode: String?
+    public var offer: String?
+    public var file: String?
+    public var bytes: Int?
+    public var total: Int?
 
     public init(type: String, id: Int? = nil) {
         self.type = type

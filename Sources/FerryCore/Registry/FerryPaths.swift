@@ -61,7 +61,7 @@ public struct FerryPaths: Sendable, Equatable {
         list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
     }
 
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

@@ -7,18 +7,18 @@ import Darwin
 #endif
 
 /// Small file-system helpers over the C library, where FileManager is slower or less precise.
-public enum FileSystem {
-    public static func isDirectory(_ path: String) -> Bool {
+package enum FileSystem {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    public static func isRegularFile(_ path: String) -> Bool {
+    package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 
@@ -41,7 +41,7 @@ public enum FileSystem {
     }
 
     /// Creates `path` and its parents with `mode` (0700 by default).
-    public static func createDirectories(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
+    package static func createDirectories(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -56,7 +56,7 @@ public enum FileSystem {
 
     /// Writes `bytes` to a temporary file beside `path`, fsyncs it and renames it over `path`,
     /// so readers see the old file or the new one, never half of one.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileSystemError(path: temporary, errno: errno, action: "create") }

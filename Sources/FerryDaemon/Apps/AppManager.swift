@@ -29,6 +29,8 @@ actor AppManager {
     let reaper: ProcessReaper
     /// Each app folder's modification time at the last reload.
     var folderStamps: [String: Int] = [:]
+    /// File transfers: set by TransferService once the device identity is loaded.
+    var transfer: TransferHub?
 
     init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper) {
         self.configuration = configuration

@@ -52,6 +52,10 @@ extension Connection {
                     group.addTask { await streamPeers(updates, outbound) }
                     continue
                 }
+                if TransferFrames.types.contains(frame.type) {
+                    group.addTask { await TransferFrames.serve(frame, manager: manager) { try? await send($0, outbound) } }
+                    continue
+                }
                 guard frame.type == "open" else {
                     try await send(await control(frame), outbound)
                     continue

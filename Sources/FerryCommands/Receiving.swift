@@ -1,0 +1,41 @@
+import ArgumentParser
+import FerryCore
+
+extension Ferry {
+    struct Receiving: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Who may send files here: off, contacts (trusted peers; the default) or everyone (for 10 minutes).")
+
+        @Argument(help: ArgumentHelp("off, contacts or everyone; without it, show the mode.", valueName: "mode"))
+        var mode: String?
+
+        func validate() throws {
+            if let mode, !["off", "contacts", "everyone"].contains(mode) {
+                throw ValidationError("unknown mode \(mode.debugDescription); use off, contacts or everyone")
+            }
+        }
+
+        func run() throws {
+            var frame = WireFrame(type: "receiving")
+            frame.mode = mode
+            let result = try TransferRequest.send(frame)
+            print("receiving: \(result.mode ?? "?")" + (result.message.map { " (\($0))" } ?? ""))
+        }
+    }
+}
+
+/// One transfer request to ferryd; a failed result becomes a ``CommandFailure``.
+enum TransferRequest {
+    static func send(_ frame: WireFrame) throws -> WireFrame {
+        let result = try DaemonClient.connect(Context()).request(frame)
+        guard result.outcome != "failed" else {
+            throw CommandFailure(message: result.message ?? "\(frame.type) failed", exit: ExitCode(result.exitCode ?? 74))
+        }
+        return result
+    }
+
+    /// The tab-separated fields of each item.
+    static func rows(_ result: WireFrame) -> [[String]] {
+        (result.items ?? []).map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+}

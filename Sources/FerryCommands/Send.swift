@@ -1,0 +1,91 @@
+import ArgumentParser
+import FerryCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Ferry {
+    struct Send: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send files or a URL to another device's Inbox, over mutual TLS.",
+            discussion: """
+                ferryd does the network work and reports progress. --to takes HOST:PORT (the \
+                receiver's certificate fingerprint from --fingerprint or from `ferry trust`, \
+                matched by the name HOST:PORT or HOST) or a peer name seen by discovery. Exit codes: \
+                0 delivered, 77 declined or refused, 74 failed (including a certificate that does \
+                not match), 76 ferryd unreachable.
+                """)
+
+        @Argument(help: ArgumentHelp("Files or folders to send.", valueName: "file"))
+        var files: [String] = []
+
+        @Option(help: ArgumentHelp("The receiver: HOST:PORT or a peer name.", valueName: "peer"))
+        var to: String
+
+        @Option(help: ArgumentHelp("The receiver's certificate fingerprint (64 hex digits).", valueName: "hex"))
+        var fingerprint: String?
+
+        @Option(help: "A URL for the receiver to open.")
+        var url: String?
+
+        @Option(help: ArgumentHelp("The app the files are for, if the receiver has it.", valueName: "bundle-id"))
+        var app: String?
+
+        @Flag(help: "Print one JSON object per event.")
+        var json = false
+
+        func validate() throws {
+            if files.isEmpty && url == nil { throw ValidationError("name at least one file, or --url") }
+        }
+
+        func run() throws {
+            let client = try DaemonClient.connect(Context())
+            let id = try client.send(try request())
+            var progress = SendProgress(json: json, terminal: isatty(1) == 1)
+            while true {
+                let frame = try client.receive()
+                guard frame.id == id else { continue }
+                if frame.type == "progress" {
+                    progress.show(frame)
+                    continue
+                }
+                progress.finish()
+                try progress.report(frame)
+                return
+            }
+        }
+
+        func request() throws -> WireFrame {
+            var frame = WireFrame(type: "send")
+            frame.files = files.map(Self.absolute)
+            frame.url = url
+            frame.app = app
+            frame.fingerprint = fingerprint?.lowercased()
+            if let (host, port) = Self.hostAndPort(to) {
+                frame.host = host
+                frame.port = port
+            } else {
+                frame.peer = to
+            }
+            return frame
+        }
+
+        /// `HOST:PORT` or `[V6]:PORT`, or nil for a peer name.
+        static func hostAndPort(_ text: String) -> (String, Int)? {
+            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+                  (1...65535).contains(port) else { return nil }
+            var host = String(text[..<colon])
+            if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            return host.isEmpty ? nil : (host, port)
+        }
+
+        static func absolute(_ path: String) -> String {
+            if path.hasPrefix("/") { return path }
+            var buffer = [CChar](repeating: 0, count: 4096)
+            guard getcwd(&buffer, buffer.count) != nil else { return path }
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
+        }
+    }
+}

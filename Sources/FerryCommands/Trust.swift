@@ -1,0 +1,56 @@
+import ArgumentParser
+import FerryCore
+
+extension Ferry {
+    struct Trust: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List, add and revoke trusted peers (their offers are accepted in Contacts mode).",
+            discussion: """
+                ferry trust                         list trusted peers
+                ferry trust self                    print this device's fingerprint
+                ferry trust add HEX --name NAME     trust the device with that certificate fingerprint
+                ferry trust revoke NAME|HEX-PREFIX  stop trusting it
+                A peer added with --ask has its offers wait for `ferry accept`.
+                """)
+
+        @Argument(help: ArgumentHelp("list, self, add or revoke.", valueName: "action"))
+        var action: String = "list"
+
+        @Argument(help: ArgumentHelp("The fingerprint (add) or name or fingerprint prefix (revoke).", valueName: "peer"))
+        var peer: String?
+
+        @Option(help: "The name to remember the peer by (add); HOST:PORT lets `ferry send --to HOST:PORT` find its fingerprint.")
+        var name: String?
+
+        @Flag(help: "Ask before accepting this peer's offers (add).")
+        var ask = false
+
+        func validate() throws {
+            guard ["list", "self", "add", "revoke"].contains(action) else {
+                throw ValidationError("unknown action \(action.debugDescription); use list, self, add or revoke")
+            }
+            if (action == "add" || action == "revoke") && peer == nil { throw ValidationError("\(action) needs a peer") }
+        }
+
+        func run() throws {
+            var frame = WireFrame(type: "trust")
+            frame.event = action
+            if action == "add" {
+                frame.fingerprint = peer
+                frame.peer = name
+                frame.mode = ask ? "ask" : "auto"
+            } else {
+                frame.peer = peer
+            }
+            let result = try TransferRequest.send(frame)
+            switch action {
+            case "self": print("\(result.fingerprint ?? "") \(result.peer ?? "")")
+            case "add": print("trusted \(name ?? peer ?? "")")
+            case "revoke": TransferRequest.rows(result).forEach { print("revoked \($0.last ?? "") \($0.first ?? "")") }
+            default:
+                let rows = TransferRequest.rows(result).map { [$0[0], $0.count > 1 ? $0[1] : "", $0.count > 2 ? $0[2] : ""] }
+                print(Table.render(header: ["FINGERPRINT", "NAME", "OFFERS"], rows: rows), terminator: "")
+            }
+        }
+    }
+}

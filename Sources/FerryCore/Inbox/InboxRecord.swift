@@ -1,0 +1,50 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One file ferryd put in an Inbox, as a line of `$XDG_DATA_HOME/ferry/transfer/received.jsonl`
+/// (what `ferry inbox` lists: sender, size, time, hash).
+public struct InboxRecord: Codable, Sendable, Equatable {
+    /// The file's absolute path in the Inbox.
+    public var path: String
+    /// The app whose Inbox holds it.
+    public var app: String
+    /// The sender's name and certificate fingerprint.
+    public var sender: String
+    public var fingerprint: String
+    public var size: UInt64
+    public var sha256: String
+    /// Seconds since the Unix epoch when it arrived.
+    public var time: Double
+
+    public init(path: String, app: String, sender: String, fingerprint: String, size: UInt64, sha256: String, time: Double) {
+        self.path = path
+        self.app = app
+        self.sender = sender
+        self.fingerprint = fingerprint
+        self.size = size
+        self.sha256 = sha256
+        self.time = time
+    }
+
+    /// The log's path for a data home (``FerryPaths/dataHome``).
+    public static func log(dataHome: String) -> String { dataHome + "/transfer/received.jsonl" }
+
+    /// The records in `log`, oldest first; unreadable lines are skipped.
+    public static func read(_ log: String) -> [InboxRecord] {
+        guard let data = FileManager.default.contents(atPath: log) else { return [] }
+        return data.split(separator: 0x0A).compactMap { try? JSONDecoder().decode(InboxRecord.self, from: Data($0)) }
+    }
+
+    /// Appends this record to `log` as one line (O_APPEND, so concurrent writers do not interleave).
+    public func append(to log: String) {
+        guard let data = try? JSONEncoder().encode(self) else { return }
+        let fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let line = Array(data) + [0x0A]
+        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,41 @@
+import FerryCore
+import FerryDiscovery
+import FerryTransfer
+
+extension Daemon {
+    /// Discovery announces this device with its TLS identity (`fp`, `id`) and receiving mode, on
+    /// the transfer listener's port once it is bound; `ferry send --to NAME` looks peers up in it.
+    func makeDiscovery(_ configuration: inout DaemonConfiguration, receiving: ReceivingState) async -> Discovery {
+        var settings = configuration.discovery
+        do {
+            let identity = try DeviceIdentity.loadOrCreate(directory: DeviceIdentity.directory(dataHome: configuration.paths.dataHome))
+            settings.advertisement.fingerprint = identity.fingerprint
+            settings.advertisement.deviceId = identity.deviceId
+        } catch {
+            logger.error("announcing without a TLS identity: \(error)")
+        }
+        settings.advertisement.mode = configuration.receivingMode.name
+        let discovery = Discovery(
+            name: settings.deviceName, port: 0, advertisement: settings.advertisement, enabled: settings.enabled,
+            manualPeersFile: settings.manualPeersFile, policy: settings.liveness, logger: logger)
+        let bound = configuration.onTransferBound
+        configuration.onTransferBound = { port in
+            await bound(port)
+            await discovery.setPort(port)
+        }
+        configuration.peerDirectory = DiscoveryDirectory(discovery: discovery)
+        await receiving.observe { mode in await discovery.setMode(mode) }
+        return discovery
+    }
+}
+
+/// Discovery's table as the transfer's directory of peers by name.
+struct DiscoveryDirectory: PeerDirectory {
+    let discovery: Discovery
+
+    func peer(named name: String) async -> PeerEndpoint? {
+        guard let peer = await discovery.peer(named: name), let address = peer.preferredAddress,
+              let fingerprint = peer.advertisement.fingerprint else { return nil }
+        return PeerEndpoint(host: address, port: peer.port, fingerprint: fingerprint, name: peer.name)
+    }
+}

@@ -1,0 +1,27 @@
+import FerryCore
+import FerryTransfer
+import Foundation
+
+extension DaemonConfiguration {
+    /// Reads the transfer settings from the environment: `FERRY_TRANSFER_PORT` (a port, 0 for any
+    /// free one, or `off`), `FERRY_TRANSFER_HOST`, `FERRY_TRANSFER_RESERVE` (bytes),
+    /// `FERRY_RECEIVING` (`off`, `contacts`, `everyone`). Once bound, the port is written to
+    /// `<socket>.transfer-port` so that `ferry` and tests can find it.
+    public mutating func applyTransferEnvironment(_ environment: [String: String]) {
+        if let value = environment["FERRY_TRANSFER_PORT"], !value.isEmpty {
+            transferPort = value == "off" ? nil : Int(value).flatMap { (0...65535).contains($0) ? $0 : nil } ?? transferPort
+        }
+        if let host = environment["FERRY_TRANSFER_HOST"], !host.isEmpty { transferHost = host }
+        if let reserve = environment["FERRY_TRANSFER_RESERVE"].flatMap(UInt64.init) { transferReserveBytes = reserve }
+        switch environment["FERRY_RECEIVING"] {
+        case "off": receivingMode = .off
+        case "everyone": receivingMode = .everyone(until: Date() + ReceivingMode.everyoneDuration)
+        default: break
+        }
+        let portFile = socketPath + ".transfer-port"
+        unlink(portFile)
+        onTransferBound = { port in
+            try? FileSystem.writeAtomically(Array("\(port)\n".utf8), to: portFile, mode: 0o644)
+        }
+    }
+}

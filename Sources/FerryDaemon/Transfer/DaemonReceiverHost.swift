@@ -1,0 +1,97 @@
+import FerryCore
+import FerryTransfer
+import Foundation
+import Logging
+
+/// The receiver's view of ferryd: the trust store, the receiving mode, the registry for choosing
+/// apps, and the app manager for opening them.
+struct DaemonReceiverHost: ReceiverHost {
+    let manager: AppManager
+    let trust: TrustStore
+    let mode: ReceivingState
+    let paths: FerryPaths
+    let logger: Logger
+
+    func trustedPeer(fingerprint: String) async -> TrustedPeer? {
+        do { return try trust.load().first { $0.fingerprint == fingerprint } } catch {
+            logger.warning("trust store unreadable", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    func receivingMode() async -> ReceivingMode { await mode.current }
+
+    func target(for file: OfferedFile, preferredApp: String?) async -> InboxTarget {
+        let choice = TargetAppChooser.choose(for: file, preferred: preferredApp, apps: await manager.installedApps)
+        return InboxTarget(app: choice.app, container: paths.container(for: choice.app), open: choice.matched)
+    }
+
+    func delivered(_ file: DeliveredFile) async {
+        logger.info("received", metadata: ["file": "\(file.path)", "app": "\(file.target.app)", "from": "\(file.sender)"])
+        InboxRecord(path: file.path, app: file.target.app, sender: file.sender, fingerprint: file.senderFingerprint,
+                    size: file.size, sha256: file.sha256, time: Date().timeIntervalSince1970)
+            .append(to: InboxRecord.log(dataHome: paths.dataHome))
+        guard file.target.open else { return }
+        _ = await manager.openForTransfer(FileURL.make(file.path), app: file.target.app, source: "ferry.transfer")
+    }
+
+    func openURL(_ url: String, sender: String) async -> Bool {
+        await manager.openForTransfer(url, app: nil, source: "ferry.transfer")
+    }
+
+    func offerWaiting(_ offer: PendingOffer) async {
+        logger.notice("offer waiting", metadata: ["id": "\(offer.id)", "from": "\(offer.sender)", "files": "\(offer.files)"])
+    }
+}
+
+/// The receiving mode, changed by `ferry receiving`; Everyone falls back to Contacts by itself.
+actor ReceivingState {
+    private var mode: ReceivingMode
+    private var observer: (@Sendable (String) async -> Void)?
+    private var expiry: Task<Void, Never>?
+
+    init(_ mode: ReceivingMode) { self.mode = mode }
+
+    var current: ReceivingMode {
+        mode = mode.effective(at: Date())
+        return mode
+    }
+
+    func set(_ mode: ReceivingMode) async {
+        self.mode = mode
+        await changed()
+    }
+
+    /// Tells `observer` (discovery's TXT record) the mode's name now and on every change,
+    /// including Everyone running out.
+    func observe(_ observer: @escaping @Sendable (String) async -> Void) async {
+        self.observer = observer
+        await changed()
+    }
+
+    private func changed() async {
+        expiry?.cancel()
+        if case .everyone(let until) = mode {
+            expiry = Task {
+                try? await Task.sleep(for: .seconds(max(0, until.timeIntervalSinceNow) + 0.1))
+                guard !Task.isCancelled else { return }
+                await self.changed()
+            }
+        }
+        await observer?(current.name)
+    }
+}
+
+/// `file://` URLs for Inbox paths.
+enum FileURL {
+    static func make(_ path: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        var url = "file://"
+        for byte in path.utf8 {
+            if allowed.contains(byte) { url.unicodeScalars.append(Unicode.Scalar(byte)) } else {
+                url += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return url
+    }
+}

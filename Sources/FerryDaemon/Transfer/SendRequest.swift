@@ -1,0 +1,102 @@
+import FerryCore
+import FerryTransfer
+import Foundation
+import Synchronization
+
+/// One `send` request: find the peer, send, and stream progress frames back to the client.
+struct SendRequest {
+    let frame: WireFrame
+    let hub: TransferHub
+    var id: Int { frame.id ?? 0 }
+
+    func run(progress: @escaping @Sendable (WireFrame) async -> Void) async -> WireFrame {
+        do {
+            let peer = try await endpoint()
+            let files = try LocalFile.collect(frame.files ?? [])
+            let client = TransferClient(identity: hub.identity, senderName: hub.senderName)
+            let (stream, continuation) = AsyncStream.makeStream(of: WireFrame.self, bufferingPolicy: .bufferingNewest(256))
+            let forwarding = Task { for await event in stream { await progress(event) } }
+            let throttle = Throttle()
+            let outcome = try await client.send(files, url: frame.url, app: frame.app, to: peer) { event in
+                if let frame = progressFrame(event), throttle.allows(event) { continuation.yield(frame) }
+            }
+            continuation.finish()
+            await forwarding.value
+            return result(outcome, peer: peer)
+        } catch {
+            let refused: Set<TransferError.Code> = [.receivingOff, .notAContact, .declined, .tooLarge, .noSpace]
+            return TransferFrames.failure(id, error.message,
+                                          code: refused.contains(error.code) ? TransferFrames.declinedCode : TransferFrames.failedCode)
+        }
+    }
+
+    /// `peer` through discovery, else `host`/`port` with `fingerprint` or the trust entry named
+    /// `host:port` or `host`.
+    func endpoint() async throws(TransferError) -> PeerEndpoint {
+        if let name = frame.peer {
+            guard let found = await hub.peers?.peer(named: name) else {
+                throw TransferError(.notFound, "no peer named \(name.debugDescription) is seen on the network; use --to HOST:PORT --fingerprint HEX")
+            }
+            return found
+        }
+        let host = frame.host ?? ""
+        let port = frame.port ?? 0
+        if let fingerprint = frame.fingerprint {
+            return PeerEndpoint(host: host, port: port, fingerprint: fingerprint)
+        }
+        let trusted = try hub.trust.load().first { $0.name == "\(host):\(port)" || $0.name == host }
+        guard let trusted else {
+            throw TransferError(.notFound, "no fingerprint for \(host):\(port): pass --fingerprint HEX, or trust it first (ferry trust add HEX --name \(host):\(port))")
+        }
+        return PeerEndpoint(host: host, port: port, fingerprint: trusted.fingerprint, name: trusted.name)
+    }
+
+    func progressFrame(_ event: TransferEvent) -> WireFrame? {
+        var frame = WireFrame(type: "progress", id: id)
+        switch event {
+        case .waiting:
+            frame.event = "waiting"
+        case .accepted(let total, let resumed):
+            frame.event = "accepted"
+            frame.bytes = Int(resumed)
+            frame.total = Int(total)
+        case .progress(let file, _, _, let sent, let total):
+            frame.event = "progress"
+            frame.file = file
+            frame.bytes = Int(sent)
+            frame.total = Int(total)
+        case .fileDone(let file):
+            frame.event = "file-done"
+            frame.file = file
+        }
+        return frame
+    }
+
+    func result(_ outcome: SendOutcome, peer: PeerEndpoint) -> WireFrame {
+        switch outcome {
+        case .declined(let why):
+            return TransferFrames.failure(id, "\(peer.name) declined: \(why)", code: TransferFrames.declinedCode)
+        case .delivered(let receipt):
+            var result = WireFrame.result(id, outcome: "delivered")
+            result.peer = peer.name
+            result.items = receipt.files.map { "\($0.status)\t\($0.app ?? "")\t\($0.name ?? $0.id)" }
+            result.offer = receipt.offer
+            return result
+        }
+    }
+}
+
+/// Lets through at most ten progress events a second; every other kind of event passes.
+final class Throttle: Sendable {
+    private let last = Mutex<ContinuousClock.Instant?>(nil)
+
+    func allows(_ event: TransferEvent) -> Bool {
+        guard case .progress(_, let sent, let size, _, _) = event, sent < size else { return true }
+        let now = ContinuousClock.now
+        return last.withLock { last in
+            if let previous = last, now - previous < .milliseconds(100) { return false }
+            last = now
+            return true
+        }
+    }
+}

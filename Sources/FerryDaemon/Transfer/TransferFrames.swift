@@ -1,0 +1,109 @@
+import FerryCore
+import FerryTransfer
+import Foundation
+
+/// The client requests about file transfers (docs/protocol.md, "File transfers").
+enum TransferFrames {
+    static let types: Set<String> = ["send", "receiving", "trust", "pending", "accept", "decline"]
+    /// `ferry send`'s exit codes: delivered 0, declined or refused 77, failed 74.
+    static let declinedCode: Int32 = 77
+    static let failedCode: Int32 = 74
+
+    static func serve(_ frame: WireFrame, manager: AppManager, send: @escaping @Sendable (WireFrame) async -> Void) async {
+        let id = frame.id ?? 0
+        // A freshly started ferryd loads its identity while the first request may already be here.
+        var hub = await manager.transfer
+        for _ in 0..<100 where hub == nil {
+            try? await Task.sleep(for: .milliseconds(20))
+            hub = await manager.transfer
+        }
+        guard let hub else {
+            await send(failure(id, "file transfers are not running in ferryd (see its log)"))
+            return
+        }
+        do {
+            switch frame.type {
+            case "send": await send(await SendRequest(frame: frame, hub: hub).run(progress: send))
+            case "receiving": await send(try await receiving(frame, hub))
+            case "trust": await send(try trust(frame, hub))
+            case "pending": await send(try await pending(frame, hub))
+            default: await send(try await answer(frame, hub))
+            }
+        } catch let error as TransferError {
+            await send(failure(id, error.message))
+        } catch {
+            await send(failure(id, "\(error)"))
+        }
+    }
+
+    static func failure(_ id: Int, _ message: String, code: Int32 = failedCode) -> WireFrame {
+        var result = WireFrame.result(id, outcome: "failed")
+        result.message = message
+        result.exitCode = code
+        return result
+    }
+
+    static func receiving(_ frame: WireFrame, _ hub: TransferHub) async throws -> WireFrame {
+        switch frame.mode {
+        case nil: break
+        case "off": await hub.receiving.set(.off)
+        case "contacts": await hub.receiving.set(.contacts)
+        case "everyone": await hub.receiving.set(.everyone(until: Date() + ReceivingMode.everyoneDuration))
+        case let other?: throw TransferError(.badRequest, "unknown receiving mode \(other.debugDescription); use off, contacts or everyone")
+        }
+        let mode = await hub.receiving.current
+        var result = WireFrame.result(frame.id ?? 0, outcome: mode.name)
+        result.mode = mode.name
+        if case .everyone(let until) = mode {
+            result.message = "everyone for \(Int(until.timeIntervalSinceNow.rounded())) s, then contacts only"
+        }
+        return result
+    }
+
+    static func trust(_ frame: WireFrame, _ hub: TransferHub) throws -> WireFrame {
+        let id = frame.id ?? 0
+        switch frame.event ?? "list" {
+        case "list":
+            var result = WireFrame.result(id, outcome: "ok")
+            result.items = try hub.trust.load().map { "\($0.fingerprint)\t\($0.name)\t\($0.autoAccept ? "auto" : "ask")" }
+            return result
+        case "add":
+            guard let fingerprint = frame.fingerprint?.lowercased(), OfferPolicy.isHexDigest(fingerprint) else {
+                throw TransferError(.badRequest, "a fingerprint is 64 hex digits (the receiver's `ferry trust self` prints it)")
+            }
+            try hub.trust.trust(TrustedPeer(fingerprint: fingerprint, name: frame.peer ?? String(fingerprint.prefix(16)),
+                                            autoAccept: frame.mode != "ask"))
+            return .result(id, outcome: "trusted")
+        case "revoke":
+            let gone = try hub.trust.revoke(frame.peer ?? frame.fingerprint ?? "")
+            guard !gone.isEmpty else { throw TransferError(.notFound, "no trusted peer is named or starts with \((frame.peer ?? frame.fingerprint ?? "").debugDescription); see ferry trust") }
+            var result = WireFrame.result(id, outcome: "revoked")
+            result.items = gone.map { "\($0.fingerprint)\t\($0.name)" }
+            return result
+        case "self":
+            var result = WireFrame.result(id, outcome: "ok")
+            result.fingerprint = hub.identity.fingerprint
+            result.peer = hub.senderName
+            return result
+        case let other:
+            throw TransferError(.badRequest, "unknown trust action \(other.debugDescription)")
+        }
+    }
+
+    static func pending(_ frame: WireFrame, _ hub: TransferHub) async throws -> WireFrame {
+        var result = WireFrame.result(frame.id ?? 0, outcome: "ok")
+        result.items = await (hub.receiver?.pending() ?? []).map {
+            "\($0.id)\t\($0.sender)\t\($0.files)\t\($0.bytes)\t\($0.senderFingerprint)"
+        }
+        return result
+    }
+
+    static func answer(_ frame: WireFrame, _ hub: TransferHub) async throws -> WireFrame {
+        let offer = frame.offer ?? ""
+        let done = frame.type == "accept" ? await hub.receiver?.accept(offer) : await hub.receiver?.decline(offer)
+        guard done == true else {
+            throw TransferError(.notFound, "no offer \(offer.debugDescription) is waiting; see ferry inbox pending")
+        }
+        return .result(frame.id ?? 0, outcome: frame.type == "accept" ? "accepted" : "declined")
+    }
+}

@@ -1,0 +1,48 @@
+import FerryCore
+import FerryTransfer
+import Logging
+import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The transfer listener inside ferryd's service group. A port that cannot be bound is logged and
+/// leaves ferryd running without receiving.
+struct TransferService: Service {
+    let configuration: DaemonConfiguration
+    let manager: AppManager
+    let receiving: ReceivingState
+    let logger: Logger
+
+    func run() async throws {
+        let paths = configuration.paths
+        do {
+            let identity = try DeviceIdentity.loadOrCreate(directory: DeviceIdentity.directory(dataHome: paths.dataHome))
+            var limits = TransferLimits()
+            if let reserve = configuration.transferReserveBytes { limits.reserveBytes = reserve }
+            let staging = try StagingArea(directory: paths.dataHome + "/transfer/staging")
+            staging.sweep(olderThan: limits.partialKeepSeconds)
+            let trust = TrustStore(configHome: paths.configHome)
+            let host = DaemonReceiverHost(manager: manager, trust: trust, mode: receiving, paths: paths, logger: logger)
+            let receiver = Receiver(host: host, staging: staging, limits: limits)
+            await manager.attachTransfer(TransferHub(identity: identity, receiver: receiver, receiving: receiving, trust: trust,
+                                                     senderName: Self.hostName(), peers: configuration.peerDirectory))
+            // Without a port there is no listener, but `ferry send` still works.
+            guard let port = configuration.transferPort else { return try await gracefulShutdown() }
+            let server = TransferServer(
+                configuration: .init(host: configuration.transferHost, port: port, limits: limits), identity: identity,
+                receiver: receiver, logger: logger, onBound: configuration.onTransferBound)
+            try await server.run { try? await gracefulShutdown() }
+        } catch {
+            logger.error("file transfers are off", metadata: ["error": "\(error)"])
+            try await gracefulShutdown()
+        }
+    }
+
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "ferry" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,22 @@
+/// The UTI and MIME type for common file extensions, for offers (the receiver picks the app by
+/// them). Unknown extensions get `public.data` and `application/octet-stream`.
+public enum FileTypes {
+    static let table: [String: (String, String)] = [
+        "txt": ("public.plain-text", "text/plain"), "md": ("net.daringfireball.markdown", "text/markdown"),
+        "html": ("public.html", "text/html"), "json": ("public.json", "application/json"),
+        "csv": ("public.comma-separated-values-text", "text/csv"), "xml": ("public.xml", "application/xml"),
+        "pdf": ("com.adobe.pdf", "application/pdf"), "jpg": ("public.jpeg", "image/jpeg"),
+        "jpeg": ("public.jpeg", "image/jpeg"), "png": ("public.png", "image/png"), "gif": ("com.compuserve.gif", "image/gif"),
+        "heic": ("public.heic", "image/heic"), "svg": ("public.svg-image", "image/svg+xml"),
+        "mp3": ("public.mp3", "audio/mpeg"), "mp4": ("public.mpeg-4", "video/mp4"), "mov": ("com.apple.quicktime-movie", "video/quicktime"),
+        "zip": ("public.zip-archive", "application/zip"), "gz": ("org.gnu.gnu-zip-archive", "application/gzip"),
+        "tar": ("public.tar-archive", "application/x-tar"), "ics": ("public.calendar-event", "text/calendar"),
+        "vcf": ("public.vcard", "text/vcard"), "todo": ("com.acme.todo", "application/x-todo"),
+    ]
+
+    /// The UTI and MIME type for a file name, by its extension.
+    public static func types(for name: String) -> (uti: String, mime: String) {
+        let ext = name.split(separator: "/").last.flatMap { last in last.contains(".") ? last.split(separator: ".").last : nil }
+        return table[ext.map { $0.lowercased() } ?? ""] ?? ("public.data", "application/octet-stream")
+    }
+}

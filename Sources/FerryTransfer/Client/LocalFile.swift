@@ -1,0 +1,65 @@
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file to send: where it is here, the relative path it gets there, its size and SHA-256.
+public struct LocalFile: Sendable, Equatable {
+    public var path: String
+    public var relativePath: String
+    public var size: UInt64
+    public var sha256: String
+
+    /// The files named by `paths`: plain files as themselves, folders walked with their relative
+    /// paths kept (under the folder's name). Symbolic links and devices are refused.
+    ///
+    /// - Throws: ``TransferError`` naming the first path that cannot be sent.
+    public static func collect(_ paths: [String]) throws(TransferError) -> [LocalFile] {
+        var files: [LocalFile] = []
+        for path in paths {
+            let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+            let base = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+            try collect(trimmed, as: base, into: &files)
+        }
+        return files
+    }
+
+    private static func collect(_ path: String, as relative: String, into files: inout [LocalFile]) throws(TransferError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            throw TransferError(.badRequest, "cannot send \(path): \(String(cString: strerror(errno)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            files.append(LocalFile(path: path, relativePath: relative, size: UInt64(info.st_size), sha256: try digest(path)))
+        case S_IFDIR:
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+            for name in names { try collect(path + "/" + name, as: relative + "/" + name, into: &files) }
+        case S_IFLNK:
+            throw TransferError(.badRequest, "cannot send \(path): it is a symbolic link; send the file it points to")
+        default:
+            throw TransferError(.badRequest, "cannot send \(path): only regular files and folders can be sent")
+        }
+    }
+
+    /// Lowercase hex SHA-256 of a file's content.
+    public static func digest(_ path: String) throws(TransferError) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw TransferError(.badRequest, "cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var hasher = SHA256()
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 1 << 20
+        var buffer = [UInt8](repeating: 0, count: min(1 << 20, size + 1))
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw TransferError(.badRequest, "cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+        }
+        return Array(hasher.finalize()).hexString
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The sending side: connects to a receiver whose certificate must match a pinned fingerprint,
+/// offers files, uploads what it accepts (from the resume offsets it names) and returns the
+/// receipt.
+public struct TransferClient: Sendable {
+    let identity: DeviceIdentity
+    /// The name the receiver shows for this sender.
+    let senderName: String
+
+    public init(identity: DeviceIdentity, senderName: String) {
+        self.identity = identity
+        self.senderName = senderName
+    }
+
+    /// Sends files (and optionally a URL) to `peer`.
+    ///
+    /// - Parameters:
+    ///   - app: The bundle id the files are meant for, if any.
+    ///   - events: Called with progress as the send goes.
+    /// - Throws: ``TransferError``: ``TransferError/Code/wrongPeer`` when the certificate does not
+    ///   match, the receiver's refusal, or a connection failure.
+    public func send(_ files: [LocalFile], url: String? = nil, app: String? = nil, to peer: PeerEndpoint,
+                     events: @escaping @Sendable (TransferEvent) -> Void = { _ in }) async throws(TransferError) -> SendOutcome {
+        let offer = TransferOffer(sender: senderName, app: app, url: url, files: files.enumerated().map { index, file in
+            let types = FileTypes.types(for: file.relativePath)
+            return OfferedFile(id: "f\(index)", path: file.relativePath, size: file.size, sha256: file.sha256,
+                               uti: types.uti, mime: types.mime)
+        })
+        let presented = PeerCertificate()
+        do {
+            let channel = try await connect(peer, presented: presented)
+            return try await channel.executeThenClose { inbound, outbound in
+                var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "\(peer.host):\(peer.port)")
+                return try await Session(files: files, offer: offer, events: events).run(&exchange)
+            }
+        } catch let error as TransferError {
+            throw error
+        } catch {
+            if let seen = presented.fingerprint, seen != peer.fingerprint {
+                throw TransferError(.wrongPeer, "\(peer.name) presented certificate \(seen), not the expected \(peer.fingerprint): it is not the device you meant (or someone is in the middle); nothing was sent")
+            }
+            throw TransferError(.failed, "cannot send to \(peer.name): \(error)")
+        }
+    }
+
+    func connect(_ peer: PeerEndpoint, presented: PeerCertificate) async throws
+        -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
+        let context = try TransferTLS.clientContext(identity)
+        let expected = peer.fingerprint
+        return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connectTimeout(.seconds(10))
+            .connect(host: peer.host, port: peer.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let tls = try NIOSSLClientHandler(context: context, serverHostname: nil) { chain, promise in
+                        presented.fingerprint = TransferTLS.leafFingerprint(chain)
+                        promise.succeed(presented.fingerprint == expected ? .certificateVerified : .failed)
+                    }
+                    try channel.pipeline.syncOperations.addHandler(tls)
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
+                }
+            }
+    }
+}

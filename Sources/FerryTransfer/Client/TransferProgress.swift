@@ -1,0 +1,19 @@
+/// What a send reports as it goes.
+public enum TransferEvent: Sendable, Equatable {
+    /// The offer was sent; the receiver is asking its user.
+    case waiting
+    /// The receiver accepted; `resumed` bytes were already there.
+    case accepted(totalBytes: UInt64, resumedBytes: UInt64)
+    /// Bytes of one file went out.
+    case progress(file: String, fileSent: UInt64, fileSize: UInt64, totalSent: UInt64, totalBytes: UInt64)
+    /// A file is stored and checked on the receiver.
+    case fileDone(file: String)
+}
+
+/// How a send ended (failures throw).
+public enum SendOutcome: Sendable, Equatable {
+    /// Delivered, with the receiver's receipt.
+    case delivered(OfferReceipt)
+    /// The receiver (or its user, or the clock) declined.
+    case declined(String)
+}

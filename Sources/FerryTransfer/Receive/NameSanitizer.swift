@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reduces names chosen by a remote sender to safe names inside an Inbox.
+///
+/// A path like `../../.bashrc` or `/etc/passwd` keeps only its harmless components; each component
+/// loses `/`, NUL, control and bidirectional-override characters and leading dots, is NFC-normalized
+/// and cut to 255 UTF-8 bytes with its extension kept. Nothing it returns can name a place outside
+/// the folder it is joined to.
+public enum NameSanitizer {
+    /// The longest name a Linux file system accepts, in bytes.
+    public static let maximumBytes = 255
+
+    /// The safe relative path components for `path`; never empty, no component is `.` or `..`.
+    public static func components(of path: String) -> [String] {
+        let parts = path.split(omittingEmptySubsequences: true) { $0 == "/" || $0 == "\\" }
+            .map { component(String($0)) }
+            .filter { !$0.isEmpty }
+        let limited = parts.suffix(16)
+        return limited.isEmpty ? ["file"] : Array(limited)
+    }
+
+    /// One safe name: never empty, `.` or `..`, at most ``maximumBytes`` bytes.
+    public static func name(_ raw: String) -> String {
+        let cleaned = component(raw)
+        return cleaned.isEmpty ? "file" : cleaned
+    }
+
+    static func component(_ raw: String) -> String {
+        let normalized = raw.precomposedStringWithCanonicalMapping
+        var kept = String.UnicodeScalarView()
+        for scalar in normalized.unicodeScalars where isAllowed(scalar) { kept.append(scalar) }
+        var text = String(kept).trimmingCharacters(in: .whitespaces)
+        while text.hasPrefix(".") {
+            text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
+        }
+        return truncated(text)
+    }
+
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return false  // C0 and C1 controls, NUL
+        case 0x2F, 0x5C: return false  // '/' and '\'
+        case 0x200E, 0x200F, 0x061C: return false  // directional marks
+        case 0x202A...0x202E, 0x2066...0x2069: return false  // embeddings, overrides, isolates
+        case 0xFEFF, 0xFFF9...0xFFFB: return false  // BOM, interlinear annotation
+        default: return scalar.properties.generalCategory != .control
+        }
+    }
+
+    /// `name` cut to ``maximumBytes`` UTF-8 bytes at a character boundary, extension kept.
+    static func truncated(_ name: String) -> String {
+        guard name.utf8.count > maximumBytes else { return name }
+        var stem = name
+        var suffix = ""
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            let candidate = String(name[dot...])
+            if candidate.utf8.count <= 32 {
+                stem = String(name[..<dot])
+                suffix = candidate
+            }
+        }
+        while stem.utf8.count + suffix.utf8.count > maximumBytes { stem.removeLast() }
+        return stem + suffix
+    }
+
+    /// The `n`th alternative for a taken name: `report.pdf` → `report 2.pdf`, kept within the
+    /// byte limit.
+    public static func numbered(_ name: String, _ n: Int) -> String {
+        let tag = " \(n)"
+        var stem = name
+        var suffix = ""
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            stem = String(name[..<dot])
+            suffix = String(name[dot...])
+        }
+        while stem.utf8.count + tag.utf8.count + suffix.utf8.count > maximumBytes, !stem.isEmpty { stem.removeLast() }
+        return stem + tag + suffix
+    }
+}

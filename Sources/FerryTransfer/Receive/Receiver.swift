@@ -1,0 +1,129 @@
+import Foundation
+
+/// The receiving side of transfers, independent of HTTP: offers, decisions, staged uploads and
+/// delivery into Inboxes. The server calls it once per request; ferryd's commands call it for the
+/// pending offers.
+public actor Receiver {
+    struct Record {
+        enum Status: Equatable { case pending(Date), accepted, declined(String) }
+        var offer: TransferOffer
+        var peer: String
+        var status: Status
+        var received: Set<String> = []
+        var uploading: Set<String> = []
+    }
+
+    let host: any ReceiverHost
+    let staging: StagingArea
+    let limits: TransferLimits
+    var records: [String: Record] = [:]
+
+    public init(host: any ReceiverHost, staging: StagingArea, limits: TransferLimits) {
+        self.host = host
+        self.staging = staging
+        self.limits = limits
+    }
+
+    /// Judges an offer from the peer with certificate fingerprint `peer`.
+    ///
+    /// - Throws: ``TransferError`` for a refusal: mode, trust, limits or free space.
+    public func offer(_ offer: TransferOffer, from peer: String) async throws(TransferError) -> OfferAnswer {
+        let trusted = await host.trustedPeer(fingerprint: peer)
+        let mode = await host.receivingMode()
+        let open = records.values.filter { $0.peer == peer }.count
+        guard open < limits.offersPerPeer else {
+            throw TransferError(.tooLarge, "this peer already has \(open) offers open here; finish or cancel one first")
+        }
+        let verdict = OfferPolicy.verdict(offer, trusted: trusted, mode: mode, now: Date(), limits: limits,
+                                          freeBytes: staging.freeBytes())
+        let id = Self.newIdentifier()
+        switch verdict {
+        case .refuse(let error):
+            throw error
+        case .accept:
+            records[id] = Record(offer: offer, peer: peer, status: .accepted)
+        case .ask:
+            records[id] = Record(offer: offer, peer: peer, status: .pending(Date() + limits.pendingSeconds))
+            await host.offerWaiting(pendingOffer(id, records[id]!))
+        }
+        return answer(id, records[id]!)
+    }
+
+    /// The current answer to an offer, waiting up to `wait` seconds while it is pending.
+    public func answer(_ id: String, peer: String, wait: Double) async throws(TransferError) -> OfferAnswer {
+        let deadline = Date() + min(max(wait, 0), 60)
+        while true {
+            expire()
+            let record = try self.record(id, peer: peer)
+            guard case .pending = record.status, Date() < deadline else {
+                if case .declined = record.status { records[id] = nil }
+                return answer(id, record)
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// The user accepts a pending offer. Returns false when there is no such pending offer.
+    public func accept(_ id: String) -> Bool {
+        expire()
+        guard case .pending = records[id]?.status else { return false }
+        records[id]?.status = .accepted
+        return true
+    }
+
+    /// The user declines a pending offer. Returns false when there is no such pending offer.
+    public func decline(_ id: String) -> Bool {
+        expire()
+        guard case .pending = records[id]?.status else { return false }
+        records[id]?.status = .declined("the receiver declined the offer")
+        return true
+    }
+
+    /// The offers waiting for the user, oldest first.
+    public func pending() -> [PendingOffer] {
+        expire()
+        return records.compactMap { id, record in
+            guard case .pending = record.status else { return nil }
+            return pendingOffer(id, record)
+        }.sorted { $0.id < $1.id }
+    }
+
+    func record(_ id: String, peer: String) throws(TransferError) -> Record {
+        guard let record = records[id], record.peer == peer else {
+            throw TransferError(.notFound, "no offer \(id.debugDescription) from this peer; it was finished, declined or expired")
+        }
+        return record
+    }
+
+    func expire(now: Date = Date()) {
+        for (id, record) in records {
+            if case .pending(let until) = record.status, until <= now {
+                records[id]?.status = .declined("nobody answered the offer in time")
+            }
+        }
+    }
+
+    func answer(_ id: String, _ record: Record) -> OfferAnswer {
+        switch record.status {
+        case .pending:
+            return OfferAnswer(status: "pending", offer: id)
+        case .declined(let why):
+            return OfferAnswer(status: "declined", offer: id, message: why)
+        case .accepted:
+            let files = record.offer.files.map {
+                FileDecision(id: $0.id, accept: true, offset: staging.offset($0, sender: record.peer))
+            }
+            return OfferAnswer(status: "accepted", offer: id, files: files)
+        }
+    }
+
+    func pendingOffer(_ id: String, _ record: Record) -> PendingOffer {
+        PendingOffer(id: id, sender: record.offer.sender, senderFingerprint: record.peer,
+                     files: record.offer.files.count, bytes: record.offer.totalSize, url: record.offer.url)
+    }
+
+    static func newIdentifier() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
+    }
+}

@@ -1,0 +1,56 @@
+/// Where a received file goes: an app's container, and whether to open the app with it.
+public struct InboxTarget: Sendable, Equatable {
+    /// The app's bundle id.
+    public var app: String
+    /// The app's container; the file goes to `<container>/Documents/Inbox`.
+    public var container: String
+    /// Whether to open the app with the file's URL once it is there (false for the built-in
+    /// Files app, whose Inbox `ferry inbox` shows).
+    public var open: Bool
+
+    public init(app: String, container: String, open: Bool) {
+        self.app = app
+        self.container = container
+        self.open = open
+    }
+}
+
+/// A file now in an Inbox, for the host to open its app with.
+public struct DeliveredFile: Sendable, Equatable {
+    public var target: InboxTarget
+    /// The absolute path of the file in the Inbox.
+    public var path: String
+    /// The sender's name and certificate fingerprint.
+    public var sender: String
+    public var senderFingerprint: String
+    public var size: UInt64
+    public var sha256: String
+}
+
+/// An offer waiting for the user (`ferry inbox pending`).
+public struct PendingOffer: Sendable, Equatable {
+    public var id: String
+    public var sender: String
+    public var senderFingerprint: String
+    public var files: Int
+    public var bytes: UInt64
+    public var url: String?
+}
+
+/// What the receiver asks of the program it runs in (ferryd): trust, mode, where files go, and
+/// what to do once they are there.
+public protocol ReceiverHost: Sendable {
+    /// The trust entry for a certificate fingerprint, if the peer is trusted.
+    func trustedPeer(fingerprint: String) async -> TrustedPeer?
+    /// The receiving mode now.
+    func receivingMode() async -> ReceivingMode
+    /// The Inbox for a file: the named app if installed, else the best document-type match, else
+    /// the built-in Files app.
+    func target(for file: OfferedFile, preferredApp: String?) async -> InboxTarget
+    /// A file reached its Inbox; open its app if the target says so.
+    func delivered(_ file: DeliveredFile) async
+    /// An accepted offer carried a URL: open it as `ferry open` would.
+    func openURL(_ url: String, sender: String) async -> Bool
+    /// An offer is waiting for the user.
+    func offerWaiting(_ offer: PendingOffer) async
+}

@@ -1,0 +1,92 @@
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One file being received into the staging area: appended to, hashed as it grows, checked
+/// against the offered SHA-256 and synced before it may go to an Inbox.
+///
+/// Unchecked Sendable: one connection owns it from ``open(path:expected:offset:)`` to
+/// ``finish()``; it is only handed over, never shared.
+public final class StagedFile: @unchecked Sendable {
+    /// The partial file's path in the staging area.
+    public let path: String
+    /// The offered size and SHA-256.
+    let size: UInt64
+    let expected: String
+    private let fd: Int32
+    private var hasher = SHA256()
+    /// Bytes in the file so far.
+    public private(set) var written: UInt64
+
+    private init(path: String, fd: Int32, size: UInt64, expected: String, written: UInt64) {
+        self.path = path
+        self.fd = fd
+        self.size = size
+        self.expected = expected
+        self.written = written
+    }
+
+    deinit { close(fd) }
+
+    /// Opens `path` to continue at `offset`: the bytes before it are kept (and hashed again), any
+    /// after it are dropped.
+    static func open(path: String, size: UInt64, expected: String, offset: UInt64) throws(TransferError) -> StagedFile {
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw TransferError(.failed, "cannot stage \(path): \(String(cString: strerror(errno)))") }
+        let file = StagedFile(path: path, fd: fd, size: size, expected: expected, written: 0)
+        guard ftruncate(fd, off_t(offset)) == 0 else {
+            throw TransferError(.failed, "cannot stage \(path): \(String(cString: strerror(errno)))")
+        }
+        try file.rehash(upTo: offset)
+        return file
+    }
+
+    private func rehash(upTo offset: UInt64) throws(TransferError) {
+        var buffer = [UInt8](repeating: 0, count: offset == 0 ? 0 : 1 << 20)
+        while written < offset {
+            let want = Int(min(UInt64(buffer.count), offset - written))
+            let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(written)) }
+            guard got > 0 else { throw TransferError(.failed, "cannot read back \(path)") }
+            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<got])) }
+            written += UInt64(got)
+        }
+        guard lseek(fd, off_t(offset), SEEK_SET) >= 0 else { throw TransferError(.failed, "cannot seek in \(path)") }
+    }
+
+    /// Appends bytes; refuses more than the offered size.
+    public func append(_ bytes: UnsafeRawBufferPointer) throws(TransferError) {
+        guard written + UInt64(bytes.count) <= size else {
+            throw TransferError(.badRequest, "the upload is longer than the offered \(size) bytes")
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = errno == ENOSPC ? "the disk is full" : String(cString: strerror(errno))
+                throw TransferError(errno == ENOSPC ? .noSpace : .failed, "cannot store the upload: \(reason)")
+            }
+            offset += n
+        }
+        hasher.update(bufferPointer: bytes)
+        written += UInt64(bytes.count)
+    }
+
+    /// Checks the size and SHA-256. A wrong hash deletes the partial data: it cannot be resumed
+    /// from. The data reaches the disk with the offer's one `syncfs` (``StagingArea/sync()``), before
+    /// any file moves into an Inbox: one sync per offer instead of one per file.
+    public func finish() throws(TransferError) -> String {
+        guard written == size else {
+            throw TransferError(.badRequest, "the upload ended after \(written) of \(size) bytes; offer the file again to resume")
+        }
+        let digest = Array(hasher.finalize()).hexString
+        guard digest == expected else {
+            unlink(path)
+            throw TransferError(.hashMismatch, "the received bytes hash to \(digest), not the offered \(expected); the partial data was dropped")
+        }
+        return digest
+    }
+}

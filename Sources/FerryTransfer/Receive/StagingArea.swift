@@ -1,0 +1,66 @@
+import Crypto
+import FerryCore
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folder where files arrive before they are checked: on the same file system as the app
+/// containers, so a checked file reaches an Inbox by rename. Partial files are named after the
+/// sender and the offered content, so offering the same file again resumes it.
+public struct StagingArea: Sendable {
+    public let directory: String
+
+    /// - Throws: ``TransferError`` when the folder cannot be created.
+    public init(directory: String) throws(TransferError) {
+        self.directory = directory
+        do { try FileSystem.createDirectories(directory) } catch {
+            throw TransferError(.failed, "cannot create the staging folder: \(error)")
+        }
+    }
+
+    /// The partial file for `file` sent by `sender`: named after the sender, content, path and id, so
+    /// the same file offered again finds its partial data.
+    public func partialPath(_ file: OfferedFile, sender: String) -> String {
+        let key = SHA256.hash(data: Array("\(sender):\(file.sha256):\(file.size):\(file.path):\(file.id)".utf8))
+        return directory + "/" + Array(key).prefix(16).hexString + ".part"
+    }
+
+    /// How many bytes of `file` are already here: the resume offset.
+    public func offset(_ file: OfferedFile, sender: String) -> UInt64 {
+        var info = stat()
+        guard lstat(partialPath(file, sender: sender), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+        let size = UInt64(info.st_size)
+        return size <= file.size ? size : 0
+    }
+
+    /// Flushes the staging file system (which holds the app containers too) to the disk: what is
+    /// staged is durable before it moves into an Inbox, and the moves are durable before the apps
+    /// are told.
+    ///
+    /// - Throws: ``TransferError`` when the file system reports a write error.
+    public func sync() throws(TransferError) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw TransferError(.failed, "cannot open \(directory): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard systemSyncFS(fd) == 0 else { throw TransferError(.failed, "cannot sync \(directory): \(String(cString: strerror(errno)))") }
+    }
+
+    /// Free bytes on the staging file system.
+    public func freeBytes() -> UInt64 {
+        var info = statvfs()
+        guard statvfs(directory, &info) == 0 else { return 0 }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize)
+    }
+
+    /// Deletes partial files untouched for longer than `seconds`.
+    public func sweep(olderThan seconds: Double, now: Date = Date()) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".part") {
+            var info = stat()
+            let path = directory + "/" + name
+            guard lstat(path, &info) == 0 else { continue }
+            if now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > seconds { unlink(path) }
+        }
+    }
+}

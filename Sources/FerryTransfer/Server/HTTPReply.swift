@@ -1,0 +1,38 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// One response: a status and a JSON body.
+struct HTTPReply: Sendable {
+    var status: HTTPResponseStatus
+    var body: [UInt8]
+    /// Close the connection after this response (the request body was not read to its end).
+    var close = false
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    static func json(_ value: some Encodable, status: HTTPResponseStatus = .ok) -> HTTPReply {
+        let body = (try? encoder.encode(value)).map { Array($0) } ?? Array("{}".utf8)
+        return HTTPReply(status: status, body: body + [0x0A])
+    }
+
+    static func error(_ error: TransferError, close: Bool = false) -> HTTPReply {
+        var reply = json(error.body, status: HTTPResponseStatus(statusCode: error.code.httpStatus))
+        reply.close = close
+        return reply
+    }
+
+    func write(to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion) async throws {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json")
+        headers.add(name: "Content-Length", value: "\(body.count)")
+        if close { headers.add(name: "Connection", value: "close") }
+        try await outbound.write(.head(HTTPResponseHead(version: version, status: status, headers: headers)))
+        try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body))))
+        try await outbound.write(.end(nil))
+    }
+}

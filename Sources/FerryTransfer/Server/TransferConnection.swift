@@ -1,0 +1,135 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// One sender's connection: requests in order, each routed to the receiver.
+struct TransferConnection {
+    typealias Inbound = NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator
+    let channel: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+    let peer: PeerCertificate
+    let server: TransferServer
+
+    var receiver: Receiver { server.receiver }
+    static let prefix = "/ferry/v1/offers"
+
+    func serve() async {
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                var parts = inbound.makeAsyncIterator()
+                while let part = try await parts.next() {
+                    guard case .head(let head) = part else { continue }
+                    guard let fingerprint = peer.fingerprint else { return }
+                    let reply = await route(head, fingerprint: fingerprint, parts: &parts, outbound: outbound)
+                    try await reply.write(to: outbound, version: head.version)
+                    if reply.close || !head.isKeepAlive { return }
+                }
+            }
+        } catch {
+            server.logger.debug("transfer connection ended", metadata: ["error": "\(error)"])
+        }
+    }
+
+    func route(_ head: HTTPRequestHead, fingerprint: String, parts: inout Inbound,
+               outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async -> HTTPReply {
+        let (path, query) = Self.split(head.uri)
+        let segments = path.split(separator: "/").map(String.init)
+        do {
+            switch (head.method, segments.count) {
+            case (.POST, 3) where path == Self.prefix:
+                let body = try await Self.readBody(&parts, limit: server.configuration.limits.maximumOfferBody)
+                let offer: TransferOffer
+                do { offer = try JSONDecoder().decode(TransferOffer.self, from: Data(body)) } catch {
+                    throw TransferError(.badRequest, "the offer is not valid JSON of the documented shape: \(error)")
+                }
+                server.logger.info("offer", metadata: ["from": "\(offer.sender)", "peer": "\(fingerprint.prefix(16))", "files": "\(offer.files.count)"])
+                return .json(try await receiver.offer(offer, from: fingerprint))
+            case (.GET, 4) where path.hasPrefix(Self.prefix):
+                try await Self.drain(&parts)
+                let wait = query["wait"].flatMap(Double.init) ?? 0
+                return .json(try await receiver.answer(segments[3], peer: fingerprint, wait: wait))
+            case (.PUT, 6) where path.hasPrefix(Self.prefix) && segments[4] == "files":
+                return try await upload(head, offer: segments[3], file: segments[5], fingerprint: fingerprint, parts: &parts, outbound: outbound)
+            case (.POST, 5) where path.hasPrefix(Self.prefix) && segments[4] == "finish":
+                try await Self.drain(&parts)
+                return .json(try await receiver.finish(offer: segments[3], peer: fingerprint))
+            default:
+                try await Self.drain(&parts)
+                return .error(TransferError(.notFound, "no such endpoint: \(head.method) \(path); see docs/transfer.md"))
+            }
+        } catch let error as TransferError {
+            return .error(error, close: error.code == .badRequest || error.code == .tooLarge)
+        } catch {
+            return .error(TransferError(.failed, "\(error)"), close: true)
+        }
+    }
+
+    func upload(_ head: HTTPRequestHead, offer: String, file: String, fingerprint: String, parts: inout Inbound,
+                outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> HTTPReply {
+        let offset = UInt64(head.headers.first(name: "Ferry-Offset") ?? "0")
+        guard let offset else { throw TransferError(.badRequest, "Ferry-Offset must be a byte count") }
+        let staged: StagedFile
+        do {
+            staged = try await receiver.beginUpload(offer: offer, file: file, offset: offset, peer: fingerprint)
+        } catch {
+            return .error(error, close: true)
+        }
+        if head.headers.first(name: "Expect")?.lowercased() == "100-continue" {
+            try await outbound.write(.head(HTTPResponseHead(version: head.version, status: .continue)))
+        }
+        var complete = false
+        var failure: TransferError?
+        do {
+            while let part = try await parts.next() {
+                switch part {
+                case .body(let buffer):
+                    try buffer.withUnsafeReadableBytes { bytes throws(TransferError) in try staged.append(bytes) }
+                case .end:
+                    complete = true
+                case .head:
+                    throw TransferError(.badRequest, "a request started inside an upload")
+                }
+                if complete { break }
+            }
+        } catch let error as TransferError {
+            failure = error
+        }
+        let receipt: UploadReceipt
+        do {
+            receipt = try await receiver.endUpload(offer: offer, file: file, staged: staged, complete: complete && failure == nil)
+        } catch {
+            return .error(failure ?? error, close: failure != nil)
+        }
+        return .json(receipt)
+    }
+
+    static func readBody(_ parts: inout Inbound, limit: Int) async throws -> [UInt8] {
+        var body: [UInt8] = []
+        while let part = try await parts.next() {
+            switch part {
+            case .body(let buffer):
+                guard body.count + buffer.readableBytes <= limit else {
+                    throw TransferError(.tooLarge, "the request body is longer than \(limit) bytes")
+                }
+                body += buffer.readableBytesView
+            case .end: return body
+            case .head: throw TransferError(.badRequest, "a request started inside another")
+            }
+        }
+        throw TransferError(.badRequest, "the connection closed inside a request")
+    }
+
+    static func drain(_ parts: inout Inbound) async throws {
+        _ = try await readBody(&parts, limit: 64 * 1024)
+    }
+
+    static func split(_ uri: String) -> (String, [String: String]) {
+        guard let mark = uri.firstIndex(of: "?") else { return (uri, [:]) }
+        var query: [String: String] = [:]
+        for pair in uri[uri.index(after: mark)...].split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if kv.count == 2 { query[kv[0]] = kv[1] }
+        }
+        return (String(uri[..<mark]), query)
+    }
+}

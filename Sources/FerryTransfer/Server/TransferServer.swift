@@ -1,0 +1,110 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import Synchronization
+
+/// The transfer listener: HTTP/1.1 over mutual TLS 1.3 (`docs/transfer.md`), one child task per
+/// connection, requests handed to a ``Receiver``.
+public final class TransferServer: Sendable {
+    /// Where to listen. Port 0 picks a free port; ``boundPort`` tells which.
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+        public var limits: TransferLimits
+
+        /// - Parameters:
+        ///   - host: The address to bind, `0.0.0.0` for every interface (ferryd's default).
+        ///   - port: The TCP port; ferryd uses `FERRY_TRANSFER_PORT`, default 53317... see
+        ///     ``defaultPort``.
+        public init(host: String, port: Int, limits: TransferLimits = TransferLimits()) {
+            self.host = host
+            self.port = port
+            self.limits = limits
+        }
+    }
+
+    /// ferryd's port when `FERRY_TRANSFER_PORT` is not set.
+    public static let defaultPort = 47_120
+
+    let configuration: Configuration
+    let identity: DeviceIdentity
+    let receiver: Receiver
+    let logger: Logger
+    private let bound = Mutex<Int?>(nil)
+    private let onBound: @Sendable (Int) async -> Void
+
+    /// - Parameter onBound: Called once the socket is bound, with the port (for discovery to
+    ///   advertise).
+    public init(configuration: Configuration, identity: DeviceIdentity, receiver: Receiver, logger: Logger,
+                onBound: @escaping @Sendable (Int) async -> Void = { _ in }) {
+        self.configuration = configuration
+        self.identity = identity
+        self.receiver = receiver
+        self.logger = logger
+        self.onBound = onBound
+    }
+
+    /// The port the listener is bound to, once it is.
+    public var boundPort: Int? { bound.withLock { $0 } }
+
+    /// Listens until the task is cancelled or `shutdown` is resumed.
+    ///
+    /// - Parameter untilShutdown: Returns when the server should stop accepting connections.
+    /// - Throws: When the TLS context cannot be made or the port cannot be bound.
+    public func run(untilShutdown: @escaping @Sendable () async -> Void = { try? await Task.sleep(for: .seconds(1 << 40)) }) async throws {
+        let context = try TransferTLS.serverContext(identity)
+        let idle = TimeAmount.seconds(configuration.limits.idleSeconds)
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .bind(host: configuration.host, port: configuration.port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let peer = PeerCertificate()
+                    let tls = NIOSSLServerHandler(context: context) { chain, promise in
+                        peer.fingerprint = TransferTLS.leafFingerprint(chain)
+                        promise.succeed(peer.fingerprint == nil ? .failed : .certificateVerified)
+                    }
+                    let sync = channel.pipeline.syncOperations
+                    try sync.addHandler(tls)
+                    try sync.addHandler(IdleStateHandler(readTimeout: idle))
+                    try sync.addHandler(IdleCloser())
+                    try sync.configureHTTPServerPipeline(withErrorHandling: true)
+                    let wrapped = try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
+                        wrappingChannelSynchronously: channel)
+                    return (wrapped, peer)
+                }
+            }
+        let port = server.channel.localAddress?.port ?? configuration.port
+        bound.withLock { $0 = port }
+        logger.info("transfer listener", metadata: ["host": "\(configuration.host)", "port": "\(port)", "fingerprint": "\(identity.fingerprint)"])
+        await onBound(port)
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask {
+                await untilShutdown()
+                server.channel.close(promise: nil)
+            }
+            try await server.executeThenClose { inbound in
+                for try await (connection, peer) in inbound {
+                    group.addTask { await TransferConnection(channel: connection, peer: peer, server: self).serve() }
+                }
+            }
+            group.cancelAll()
+        }
+    }
+}
+
+/// Closes a connection that stayed silent for the idle timeout.
+final class IdleCloser: ChannelInboundHandler, Sendable {
+    typealias InboundIn = NIOAny
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent {
+            context.close(promise: nil)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+}

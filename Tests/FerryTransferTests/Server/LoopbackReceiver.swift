@@ -1,0 +1,96 @@
+import Foundation
+import Logging
+import Synchronization
+import Testing
+@testable import FerryTransfer
+
+/// A host for the receiver in tests: settable mode and trust, containers under a scratch folder,
+/// and a record of what was delivered and which offers waited.
+final class TestHost: ReceiverHost {
+    let root: String
+    let state = Mutex<(mode: ReceivingMode, trusted: [String: TrustedPeer], delivered: [DeliveredFile], waiting: [PendingOffer], urls: [String])>(
+        (.contacts, [:], [], [], []))
+
+    init(root: String) { self.root = root }
+
+    func trustedPeer(fingerprint: String) async -> TrustedPeer? { state.withLock { $0.trusted[fingerprint] } }
+    func receivingMode() async -> ReceivingMode { state.withLock { $0.mode } }
+    func target(for file: OfferedFile, preferredApp: String?) async -> InboxTarget {
+        let app = preferredApp ?? "org.ferry.system.files"
+        return InboxTarget(app: app, container: root + "/Containers/" + app, open: preferredApp != nil)
+    }
+    func delivered(_ file: DeliveredFile) async { state.withLock { $0.delivered.append(file) } }
+    func openURL(_ url: String, sender: String) async -> Bool {
+        state.withLock { $0.urls.append(url) }
+        return true
+    }
+    func offerWaiting(_ offer: PendingOffer) async { state.withLock { $0.waiting.append(offer) } }
+
+    func trust(_ identity: DeviceIdentity, autoAccept: Bool = true) {
+        state.withLock { $0.trusted[identity.fingerprint] = TrustedPeer(fingerprint: identity.fingerprint, name: "sender", autoAccept: autoAccept) }
+    }
+    func setMode(_ mode: ReceivingMode) { state.withLock { $0.mode = mode } }
+    var delivered: [DeliveredFile] { state.withLock { $0.delivered } }
+    var waiting: [PendingOffer] { state.withLock { $0.waiting } }
+
+    func inbox(_ app: String = "org.ferry.system.files") -> String { root + "/Containers/" + app + "/Documents/Inbox" }
+}
+
+/// A receiver listening on 127.0.0.1 on a free port, with a sender identity beside it.
+struct Loopback: Sendable {
+    let scratch: Scratch
+    let receiverIdentity: DeviceIdentity
+    let senderIdentity: DeviceIdentity
+    let host: TestHost
+    let receiver: Receiver
+    let server: TransferServer
+
+    init(limits: TransferLimits = Loopback.smallReserve) throws {
+        scratch = try Scratch()
+        receiverIdentity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/receiver/identity")
+        senderIdentity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/sender/identity")
+        host = TestHost(root: scratch.path + "/receiver")
+        receiver = Receiver(host: host, staging: try StagingArea(directory: scratch.path + "/receiver/staging"), limits: limits)
+        server = TransferServer(configuration: .init(host: "127.0.0.1", port: 0, limits: limits), identity: receiverIdentity,
+                                receiver: receiver, logger: Logger(label: "test"))
+    }
+
+    static var smallReserve: TransferLimits {
+        var limits = TransferLimits()
+        limits.reserveBytes = 1 << 20
+        return limits
+    }
+
+    /// Runs `body` while the server listens; stops the server afterwards.
+    func withServer<T: Sendable>(_ body: @Sendable (Int) async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            var port: Int?
+            for _ in 0..<500 {
+                port = server.boundPort
+                if port != nil { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let result = try await body(try #require(port))
+            group.cancelAll()
+            return result
+        }
+    }
+
+    var client: TransferClient { TransferClient(identity: senderIdentity, senderName: "sender") }
+
+    func endpoint(_ port: Int, fingerprint: String? = nil) -> PeerEndpoint {
+        PeerEndpoint(host: "127.0.0.1", port: port, fingerprint: fingerprint ?? receiverIdentity.fingerprint)
+    }
+
+    /// Writes a file of `size` pseudo-random bytes under the sender folder.
+    func makeFile(_ name: String, size: Int, seed: UInt8 = 7) throws -> String {
+        let path = scratch.path + "/sender/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var x = UInt32(seed) &+ 1
+        for i in 0..<size { x = x &* 1_103_515_245 &+ 12_345; bytes[i] = UInt8(truncatingIfNeeded: x >> 16) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}
