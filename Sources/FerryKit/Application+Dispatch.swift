@@ -4,6 +4,10 @@ import FerryCore
 public enum EventDispatch: Sendable, Equatable {
     /// Send this reply, then wait for the next event.
     case reply(WireFrame)
+    /// Send these frames in order (state-data, then the reply), then wait for the next event.
+    case replies([WireFrame])
+    /// Send nothing: a frame that prepares a later event (state-data).
+    case noReply
     /// Send this reply, then stop: the app was told it terminates.
     case replyAndFinish(WireFrame)
     /// Stop with this failure: ferryd sent an `error` frame, or a frame an app cannot answer.
@@ -25,12 +29,14 @@ extension Application {
     public func dispatch(_ frame: WireFrame, to delegate: some ApplicationDelegate) -> EventDispatch {
         switch frame.type {
         case "event": break
+        case "state-data": return receiveStateData(frame)
         case "error": return .fail(.refused(frame))
         default: return .fail(ApplicationError(.protocolViolation, "ferryd sent a \"\(frame.type)\" frame where an event was expected"))
         }
         guard let id = frame.id, let name = frame.event else {
             return .fail(ApplicationError(.protocolViolation, "ferryd sent an event frame without an id or event name"))
         }
+        if name == Self.encodeStateEvent { return .replies(encodeStateReplies(id, delegate)) }
         guard let event = LifecycleEvent(rawValue: name) else { return .reply(replyFrame(id, false)) }
         let changesStateFirst = name.hasPrefix("did")
         if changesStateFirst { try? lifecycle.apply(.send(event)) }
@@ -45,9 +51,11 @@ extension Application {
         switch event {
         case .willFinishLaunching:
             launchOptions = LaunchOptions(frame.options)
+            takeArchive(frame)
             return delegate.application(self, willFinishLaunchingWithOptions: launchOptions)
         case .didFinishLaunching:
             if let options = frame.options { launchOptions = LaunchOptions(options) }
+            restorePendingState(delegate)
             return delegate.application(self, didFinishLaunchingWithOptions: launchOptions)
         case .open:
             guard let url = frame.url ?? frame.options?.url else { return false }

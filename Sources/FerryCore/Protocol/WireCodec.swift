@@ -47,6 +47,8 @@ extension WireFrame {
         case "open": id != nil && url != nil
         case "quit", "kill": id != nil && app != nil
         case "reply", "result", "ps", "memory-warning", "ping": id != nil
+        case "state-data": id != nil && data != nil
+        case "state": id != nil && app != nil
         default: nil
         }
     }

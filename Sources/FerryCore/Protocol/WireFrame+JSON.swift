@@ -36,6 +36,10 @@ extension WireFrame {
         case "exitCode": exitCode = try field.int().map { Int32(truncatingIfNeeded: $0) }
         case "command": command = try field.command()
         case "apps": apps = try field.apps()
+        case "data": data = try field.string()
+        case "restoration": restoration = try field.bool()
+        case "discard": discard = try field.bool()
+        case "archive": archive = try field.archive()
         default: break
         }
     }
@@ -67,6 +71,10 @@ extension WireFrame {
         out.field("exitCode", exitCode.map(Int.init))
         if let command { out.object("command") { $0.command(command) } }
         if let apps { out.array("apps", apps) { $0.status($1) } }
+        out.field("data", data)
+        out.field("restoration", restoration)
+        out.field("discard", discard)
+        if let archive { out.object("archive") { $0.archive(archive) } }
         return out.finish()
     }
 }
@@ -138,6 +146,20 @@ private struct FieldReader {
             environment[name] = text
         }
         return WireFrame.CommandSpec(executable: executable, arguments: arguments, environment: environment)
+    }
+
+    func archive() throws(JSONScanner.Failure) -> WireFrame.ArchiveInfo? {
+        guard let members = try members() else { return nil }
+        let savedAt: Double?
+        switch field("savedAt", in: members).value {
+        case .integer(let value): savedAt = Double(value)
+        case .double(let value): savedAt = value
+        default: savedAt = nil
+        }
+        return WireFrame.ArchiveInfo(bundleVersion: try field("bundleVersion", in: members).string(),
+                                     interfaceIdiom: try field("interfaceIdiom", in: members).string(),
+                                     appVersion: try field("appVersion", in: members).string(),
+                                     savedAt: savedAt, size: try field("size", in: members).int())
     }
 
     func apps() throws(JSONScanner.Failure) -> [WireFrame.AppStatus]? {
@@ -244,6 +266,14 @@ struct JSONWriter {
         object("environment") { writer in
             for name in command.environment.keys.sorted() { writer.field(name, command.environment[name]) }
         }
+    }
+
+    mutating func archive(_ info: WireFrame.ArchiveInfo) {
+        field("bundleVersion", info.bundleVersion)
+        field("interfaceIdiom", info.interfaceIdiom)
+        field("appVersion", info.appVersion)
+        if let savedAt = info.savedAt { field("savedAt", savedAt) }
+        field("size", info.size)
     }
 
     mutating func status(_ row: WireFrame.AppStatus) {

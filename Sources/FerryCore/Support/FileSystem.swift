@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Small file-system helpers over the C library, where FileManager is slower or less precise.
-enum FileSystem {
+public enum FileSystem {
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
@@ -41,7 +41,7 @@ enum FileSystem {
     }
 
     /// Creates `path` and its parents with `mode` (0700 by default).
-    static func createDirectories(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
+    public static func createDirectories(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -56,7 +56,7 @@ enum FileSystem {
 
     /// Writes `bytes` to a temporary file beside `path`, fsyncs it and renames it over `path`,
     /// so readers see the old file or the new one, never half of one.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileSystemError(path: temporary, errno: errno, action: "create") }

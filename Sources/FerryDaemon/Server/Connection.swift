@@ -24,7 +24,7 @@ struct Connection {
                 if let failure = Self.checkHello(hello) {
                     try await send(failure.frame, outbound)
                 } else if hello.role == "app" {
-                    try await serveApp(token: hello.token ?? "", &lines, outbound)
+                    try await serveApp(token: hello.token ?? "", restoration: hello.restoration == true, &lines, outbound)
                 } else {
                     try await send(Self.welcome(), outbound)
                     try await serveClient(&lines, outbound)
