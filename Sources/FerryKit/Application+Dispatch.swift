@@ -36,7 +36,10 @@ extension Application {
         guard let id = frame.id, let name = frame.event else {
             return .fail(ApplicationError(.protocolViolation, "ferryd sent an event frame without an id or event name"))
         }
-        if name == Self.encodeStateEvent { return .replies(encodeStateReplies(id, delegate)) }
+        if name == Self.encodeStateEvent {
+            let frames = encodeStateReplies(id, delegate)
+            return frames.count == 1 ? .reply(frames[0]) : .replies(frames)
+        }
         guard let event = LifecycleEvent(rawValue: name) else { return .reply(replyFrame(id, false)) }
         let changesStateFirst = name.hasPrefix("did")
         if changesStateFirst { try? lifecycle.apply(.send(event)) }
