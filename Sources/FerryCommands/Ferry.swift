@@ -15,7 +15,7 @@ public struct Ferry: ParsableCommand {
         subcommands: [
             Open.self, CanOpen.self, Apps.self, Schemes.self, Default.self,
             Install.self, Uninstall.self, Doctor.self, Ps.self, Quit.self, Kill.self, MemoryWarning.self,
-            Daemon.self,
+            Daemon.self, State.self,
         ]
     )
 
