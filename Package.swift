@@ -65,6 +65,10 @@ let package = Package(
         ),
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryCore"]),
         .testTarget(
+            name: "FerryDaemonTests",
+            dependencies: ["FerryDaemon", "FerryCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .testTarget(
             name: "FerryCommandsTests",
             dependencies: ["FerryCommands", "FerryCore", "ferry", "ferryd", "todo-managed"]
         ),
