@@ -137,3 +137,51 @@ import Testing
         #expect(bad.stderr.hasPrefix("ferry: \"../evil\" is not a bundle identifier"))
     }
 }
+
+/// The FerryKit example, built: its open list and selection across `ferry quit` + `ferry open`,
+/// and a clean start after `ferry kill`.
+@Suite(.serialized) struct TodoManagedRestorationTests {
+    let app = "com.acme.todo.managed"
+
+    func install(in world: FerryWorld) throws {
+        let bundle = world.apps + "/todo-managed.app"
+        try FileManager.default.copyItem(atPath: FerryWorld.repository + "/examples/todo-managed.app", toPath: bundle)
+        let binary = URL(fileURLWithPath: FerryWorld.binary).deletingLastPathComponent().appendingPathComponent("todo-managed").path
+        try FileManager.default.copyItem(atPath: binary, toPath: bundle + "/todo-managed")
+    }
+
+    func screen(_ world: FerryWorld) -> String {
+        (try? String(contentsOfFile: world.documents(app) + "/screen.txt", encoding: .utf8)) ?? ""
+    }
+
+    func openListAndSelect(_ world: FerryWorld) throws {
+        for url in ["todolist-managed://list/Groceries", "todolist-managed://x?Milk", "todolist-managed://select/2"] {
+            #expect(try world.run("open", "--wait", url).status == 0)
+        }
+        #expect(screen(world) == "list Groceries, selection 2\n")
+    }
+
+    @Test func theOpenListAndSelectionSurviveQuitAndOpen() throws {
+        let world = try FerryWorld()
+        try install(in: world)
+        try openListAndSelect(world)
+        #expect(try world.run("quit", app).status == 0)
+        #expect(try world.run("state", app).stdout.contains("app version      1"))
+        #expect(try world.run("open", "--wait", "todolist-managed://x?Eggs").status == 0)
+        #expect(screen(world) == "list Groceries, selection 2\n")
+        let log = try String(contentsOfFile: world.documents(app) + "/events.log", encoding: .utf8)
+        #expect(log.contains("event willFinishLaunching\nevent shouldRestoreApplicationState 1\nevent applicationFinishedRestoringState\nevent didFinishLaunching\n"))
+    }
+
+    @Test func forceQuitStartsTheNextLaunchClean() throws {
+        let world = try FerryWorld()
+        try install(in: world)
+        try TestManagedApp.install(in: world, "com.test.other", scheme: "oo")
+        try openListAndSelect(world)
+        #expect(try world.run("open", "oo://x").status == 0)  // todo-managed moves to the background: saved
+        #expect(try world.savedState(app).status == 0)
+        #expect(try world.run("kill", app).status == 0)
+        #expect(try world.run("open", "--wait", "todolist-managed://x?Eggs").status == 0)
+        #expect(screen(world) == "no list open\n")
+    }
+}
