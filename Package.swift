@@ -50,6 +50,8 @@ let package = Package(
         .executableTarget(name: "todo-managed", dependencies: ["FerryKit"], path: "examples/TodoManaged"),
         // The do-nothing managed app of the daemon benchmark.
         .executableTarget(name: "ferry-bench-app", dependencies: ["FerryKit"], path: "Benchmarks/daemon/BenchApp"),
+        // The managed app of the restore benchmark, whose saved state is about 1 MB.
+        .executableTarget(name: "ferry-restore-bench-app", dependencies: ["FerryKit"], path: "Benchmarks/restore/RestoreApp"),
         .executableTarget(
             name: "ferryd",
             dependencies: [
