@@ -4,8 +4,9 @@
 //   restorebench://x/fill-one    one object holding about 1 MB
 //   restorebench://x/go          does nothing (the timed URL)
 //
-// Each launch appends to Documents/restore-us the microseconds from willFinishLaunching to
-// didFinishLaunching (restoration runs in between) and how many objects it restored.
+// Each launch appends to Documents/restore-us three numbers: the microseconds from the start of
+// main to willFinishLaunching (the saved state arrives in between), from willFinishLaunching to
+// didFinishLaunching (restoration runs in between), and how many objects it restored.
 import FerryKit
 
 #if canImport(Glibc)
@@ -42,6 +43,7 @@ final class Root: RestorableObject {
 
 final class RestoreBench: RestorationDelegate {
     let root = Root()
+    var mainStarted = RestoreBench.now()
     var launchStarted: timespec = timespec()
     var restored = 0
 
@@ -54,7 +56,8 @@ final class RestoreBench: RestorationDelegate {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let micros = (now.tv_sec - launchStarted.tv_sec) * 1_000_000 + (now.tv_nsec - launchStarted.tv_nsec) / 1000
-        let line = "\(micros) \(root.items.count)\n"
+        let receiving = (launchStarted.tv_sec - mainStarted.tv_sec) * 1_000_000 + (launchStarted.tv_nsec - mainStarted.tv_nsec) / 1000
+        let line = "\(receiving) \(micros) \(root.items.count)\n"
         let fd = open(app.documentsDirectory + "/restore-us", O_WRONLY | O_APPEND | O_CREAT, 0o644)
         _ = Array(line.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
@@ -71,6 +74,12 @@ final class RestoreBench: RestorationDelegate {
             break
         }
         return true
+    }
+
+    static func now() -> timespec {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time
     }
 
     func restorationRoots(of app: Application) -> [any RestorableObject] { [root] }

@@ -286,6 +286,17 @@ struct JSONWriter {
     /// A JSON string: quotes, backslashes and control characters escaped; other UTF-8 as is.
     private mutating func appendString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings (URLs, ids, base64 state) need no escape: copy them whole.
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            var plain = true
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { plain = false; break }
+            if plain { bytes.append(contentsOf: utf8) }
+            return plain
+        }
+        if copied == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])

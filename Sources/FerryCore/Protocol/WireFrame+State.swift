@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 extension WireFrame {
     /// The most restorable state one app may save, in bytes (8 MiB).
     public static let maximumArchiveSize = 8 << 20
@@ -35,14 +33,34 @@ extension WireFrame {
     public static func stateData(_ archive: [UInt8], id: Int) -> [WireFrame] {
         stride(from: 0, to: archive.count, by: stateChunkSize).map { start in
             var frame = WireFrame(type: "state-data", id: id)
-            frame.data = Data(archive[start..<min(start + stateChunkSize, archive.count)]).base64EncodedString()
+            var text: [UInt8] = []
+            archive[start..<min(start + stateChunkSize, archive.count)].withUnsafeBytes { Base64.encode($0, appendingTo: &text) }
+            frame.data = String(decoding: text, as: UTF8.self)
             return frame
         }
     }
 
+    /// The `state-data` frames of ``stateData(_:id:)`` as protocol lines in one buffer, written
+    /// directly: the same bytes ``WireCodec/encode(_:)`` gives, without a String per chunk.
+    public static func stateDataLines(_ archive: [UInt8], id: Int) -> [UInt8] {
+        let prefix = Array("{\"type\":\"state-data\",\"id\":\(id),\"data\":\"".utf8)
+        let suffix = Array("\"}\n".utf8)
+        var out: [UInt8] = []
+        let chunks = (archive.count + stateChunkSize - 1) / stateChunkSize
+        out.reserveCapacity(Base64.encodedLength(archive.count) + chunks * (prefix.count + suffix.count + 4))
+        archive.withUnsafeBytes { all in
+            for start in stride(from: 0, to: all.count, by: stateChunkSize) {
+                out += prefix
+                Base64.encode(UnsafeRawBufferPointer(rebasing: all[start..<min(start + stateChunkSize, all.count)]), appendingTo: &out)
+                out += suffix
+            }
+        }
+        return out
+    }
+
     /// The bytes of one `state-data` frame; nil when its `data` is not base64.
     public var stateBytes: [UInt8]? {
-        guard let data, let bytes = Data(base64Encoded: data) else { return nil }
-        return Array(bytes)
+        guard var data else { return nil }
+        return data.withUTF8 { Base64.decode($0) }
     }
 }

@@ -73,9 +73,14 @@ extension AppManager {
     /// again. A damaged archive, or one saved by a newer version than the installed one, is
     /// discarded with one log line and the app launches without it.
     func handOverState(_ app: String, _ event: WireFrame) -> WireFrame {
-        guard apps[app]?.preservation.speaksRestoration == true, let id = event.id,
-              let channel = apps[app]?.channel else { return event }
         let store = configuration.stateStore
+        let started = clock.now
+        guard apps[app]?.preservation.speaksRestoration == true, let id = event.id,
+              let channel = apps[app]?.channel else {
+            // This launch cannot take the state (the app no longer opts in): it is used up all the same.
+            if store.discard(app) { logger.info("saved state discarded: the app did not ask for it", metadata: ["app": "\(app)"]) }
+            return event
+        }
         let loaded: (info: WireFrame.ArchiveInfo, archive: [UInt8])?
         do {
             loaded = try store.load(app)
@@ -91,10 +96,10 @@ extension AppManager {
             logger.warning("saved state of \(app) refused: written by version \(saved), newer than the installed \(installed); launching without it")
             return event
         }
-        for chunk in WireFrame.stateData(archive, id: id) {
-            channel.write(ByteBuffer(bytes: WireCodec.encode(chunk)), promise: nil)
-        }
-        logger.info("state handed over", metadata: ["app": "\(app)", "bytes": "\(archive.count)"])
+        channel.write(ByteBuffer(bytes: WireFrame.stateDataLines(archive, id: id)), promise: nil)
+        logger.info("state handed over", metadata: [
+            "app": "\(app)", "bytes": "\(archive.count)", "us": "\((clock.now - started).microseconds)",
+        ])
         var event = event
         event.archive = info
         return event

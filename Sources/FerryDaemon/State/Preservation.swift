@@ -53,3 +53,9 @@ enum BundleVersion {
         return false
     }
 }
+
+extension Duration {
+    var microseconds: Int64 {
+        components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000
+    }
+}

@@ -48,7 +48,29 @@ public final class RestorationCoder {
     /// The value under `key`; nil when there is none or it is not a `Value`.
     public func decode<Value: Decodable>(_ type: Value.Type, forKey key: String) -> Value? {
         guard let bytes = values[key] else { return nil }
+        // Strings and integers, the bulk of most state, without a JSONDecoder round.
+        if Value.self == String.self, let string = Self.plainString(bytes) { return string as? Value }
+        if Value.self == Int.self, let number = Self.plainInt(bytes) { return number as? Value }
         return try? JSONDecoder().decode(type, from: Data(bytes))
+    }
+
+    /// A JSON string without escapes, as a String; nil for anything else.
+    private static func plainString(_ json: [UInt8]) -> String? {
+        guard json.count >= 2, json.first == UInt8(ascii: "\""), json.last == UInt8(ascii: "\"") else { return nil }
+        let inner = json[1..<json.count - 1]
+        let plain = inner.withUnsafeBufferPointer { bytes in
+            !bytes.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
+        }
+        return plain ? String(validating: inner, as: UTF8.self) : nil
+    }
+
+    /// A JSON integer of at most 18 digits; nil for anything else.
+    private static func plainInt(_ json: [UInt8]) -> Int? {
+        let negative = json.first == UInt8(ascii: "-")
+        let digits = json.dropFirst(negative ? 1 : 0)
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        let magnitude = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return negative ? -magnitude : magnitude
     }
 
     /// Stores a reference to `object`, which must be in the tree being saved; one that is not

@@ -65,3 +65,27 @@ import Testing
         #expect(delegate.calls == ["shouldSave"])
     }
 }
+
+@Suite struct RestorationCoderFastPathTests {
+    @Test(arguments: ["", "plain", "with \"quotes\" and \\ and \n", "ünïcødé ✓", String(repeating: "x", count: 5000)])
+    func stringsComeBackExactly(_ text: String) {
+        let coder = RestorationCoder()
+        coder.encode(text, forKey: "k")
+        #expect(coder.decode(String.self, forKey: "k") == text)
+    }
+
+    @Test(arguments: [0, 7, -7, Int.max, Int.min, 123_456_789_012_345_678])
+    func integersComeBackExactly(_ number: Int) {
+        let coder = RestorationCoder()
+        coder.encode(number, forKey: "k")
+        #expect(coder.decode(Int.self, forKey: "k") == number)
+        #expect(coder.decode(String.self, forKey: "k") == nil)
+    }
+
+    @Test func aStringIsNotAnInteger() {
+        let coder = RestorationCoder()
+        coder.encode("12", forKey: "k")
+        #expect(coder.decode(Int.self, forKey: "k") == nil)
+        #expect(coder.decode(Double.self, forKey: "k") == nil)
+    }
+}
