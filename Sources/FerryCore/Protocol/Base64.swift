@@ -16,39 +16,57 @@ public enum Base64 {
     public static func encode(_ bytes: UnsafeRawBufferPointer, appendingTo out: inout [UInt8]) {
         let start = out.count
         out.append(contentsOf: repeatElement(0, count: encodedLength(bytes.count)))
-        out.withUnsafeMutableBufferPointer { buffer in
-            alphabet.withUnsafeBufferPointer { table in
-                var o = start, i = 0
-                let n = bytes.count
-                while i + 3 <= n {
-                    let word = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-                    buffer[o] = table[Int(word >> 18)]
-                    buffer[o + 1] = table[Int(word >> 12 & 63)]
-                    buffer[o + 2] = table[Int(word >> 6 & 63)]
-                    buffer[o + 3] = table[Int(word & 63)]
-                    i += 3
-                    o += 4
-                }
-                guard i < n else { return }
-                let word = UInt32(bytes[i]) << 16 | (i + 1 < n ? UInt32(bytes[i + 1]) << 8 : 0)
-                buffer[o] = table[Int(word >> 18)]
-                buffer[o + 1] = table[Int(word >> 12 & 63)]
-                buffer[o + 2] = i + 1 < n ? table[Int(word >> 6 & 63)] : UInt8(ascii: "=")
-                buffer[o + 3] = UInt8(ascii: "=")
+        out.withUnsafeMutableBytes { _ = encode(bytes, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+    }
+
+    /// Writes the encoding of `bytes` at the start of `out`, which must hold ``encodedLength(_:)``.
+    /// - Returns: The number of bytes written.
+    @discardableResult
+    public static func encode(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(out.count >= encodedLength(bytes.count), "base64 output buffer too small")
+        return alphabet.withUnsafeBufferPointer { table in
+            var o = 0, i = 0
+            let n = bytes.count
+            while i + 3 <= n {
+                let word = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+                out[o] = table[Int(word >> 18)]
+                out[o + 1] = table[Int(word >> 12 & 63)]
+                out[o + 2] = table[Int(word >> 6 & 63)]
+                out[o + 3] = table[Int(word & 63)]
+                i += 3
+                o += 4
             }
+            guard i < n else { return o }
+            let word = UInt32(bytes[i]) << 16 | (i + 1 < n ? UInt32(bytes[i + 1]) << 8 : 0)
+            out[o] = table[Int(word >> 18)]
+            out[o + 1] = table[Int(word >> 12 & 63)]
+            out[o + 2] = i + 1 < n ? table[Int(word >> 6 & 63)] : UInt8(ascii: "=")
+            out[o + 3] = UInt8(ascii: "=")
+            return o + 4
         }
     }
 
     /// The bytes `text` encodes; nil unless it is padded base64 of the standard alphabet.
     public static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard text.count % 4 == 0 else { return nil }
-        guard text.count > 0 else { return [] }
+        var out: [UInt8] = []
+        return decode(text, appendingTo: &out) ? out : nil
+    }
+
+    /// Appends the bytes `text` encodes to `out`.
+    /// - Returns: False, with `out` unchanged, unless `text` is padded base64 of the standard alphabet.
+    public static func decode(_ text: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) -> Bool {
+        guard text.count % 4 == 0 else { return false }
+        guard text.count > 0 else { return true }
         let padding = text[text.count - 1] == UInt8(ascii: "=") ? (text[text.count - 2] == UInt8(ascii: "=") ? 2 : 1) : 0
-        var out = [UInt8](repeating: 0, count: text.count / 4 * 3 - padding)
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: text.count / 4 * 3 - padding))
         let valid = out.withUnsafeMutableBufferPointer { buffer in
-            values.withUnsafeBufferPointer { table in decode(text, padding, table, into: buffer) }
+            values.withUnsafeBufferPointer { table in
+                decode(text, padding, table, into: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+            }
         }
-        return valid ? out : nil
+        if !valid { out.removeLast(out.count - start) }
+        return valid
     }
 
     private static func decode(_ text: UnsafeBufferPointer<UInt8>, _ padding: Int, _ table: UnsafeBufferPointer<UInt8>,

@@ -1,4 +1,5 @@
 import FerryCore
+import FoundationEssentials
 import NIOCore
 
 extension AppManager {
@@ -81,7 +82,7 @@ extension AppManager {
             if store.discard(app) { logger.info("saved state discarded: the app did not ask for it", metadata: ["app": "\(app)"]) }
             return event
         }
-        let loaded: (info: WireFrame.ArchiveInfo, archive: [UInt8])?
+        let loaded: (info: WireFrame.ArchiveInfo, archive: Data)?
         do {
             loaded = try store.load(app)
         } catch {
@@ -90,13 +91,21 @@ extension AppManager {
             return event
         }
         guard let (info, archive) = loaded else { return event }
-        store.discard(app)
+        // Removed before the app runs a single step with it, so a crash cannot bring it back.
+        defer { store.consume(app) }
         if let saved = info.bundleVersion, let installed = registry.app(app)?.manifest.version,
            BundleVersion.isNewer(saved, than: installed) {
             logger.warning("saved state of \(app) refused: written by version \(saved), newer than the installed \(installed); launching without it")
             return event
         }
-        channel.write(ByteBuffer(bytes: WireFrame.stateDataLines(archive, id: id)), promise: nil)
+        let length = WireFrame.stateDataLinesLength(archive.count, id: id)
+        var buffer = channel.allocator.buffer(capacity: length)
+        archive.withUnsafeBytes { source in
+            _ = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: length) {
+                WireFrame.writeStateDataLines(source, id: id, into: $0)
+            }
+        }
+        channel.writeAndFlush(buffer, promise: nil)
         logger.info("state handed over", metadata: [
             "app": "\(app)", "bytes": "\(archive.count)", "us": "\((clock.now - started).microseconds)",
         ])

@@ -23,27 +23,29 @@ enum SealedArchive {
     ///
     /// - Throws: ``StateError`` `damaged` saying why: not a Ferry archive, truncated, or failing
     ///   authentication (changed, or written with another key or for another app).
-    static func open(_ bytes: [UInt8], app: String, key: SymmetricKey) throws(StateError) -> (info: WireFrame.ArchiveInfo, archive: [UInt8]) {
+    /// - Returns: The header and the archive, a slice of the decrypted bytes (not copied).
+    static func open(_ bytes: [UInt8], app: String, key: SymmetricKey) throws(StateError) -> (info: WireFrame.ArchiveInfo, archive: Data) {
         guard bytes.count >= magic.count, Array(bytes[..<magic.count]) == magic else {
             throw StateError(.damaged, "not a Ferry state archive (no FERRYST1 header)")
         }
         guard bytes.count >= magic.count + 12 + 16 else {
             throw StateError(.damaged, "truncated (\(bytes.count) bytes)")
         }
-        let plain: [UInt8]
+        let plain: Data
         do {
             let box = try AES.GCM.SealedBox(combined: bytes[magic.count...])
-            plain = Array(try AES.GCM.open(box, using: key, authenticating: authenticated(app)))
+            plain = try AES.GCM.open(box, using: key, authenticating: authenticated(app))
         } catch {
             throw StateError(.damaged, "authentication failed: changed, truncated or written with another key")
         }
         guard plain.count >= 4 else { throw StateError(.damaged, "no header") }
-        let length = plain[..<4].reduce(0) { $0 << 8 | Int($1) }
+        let start = plain.startIndex
+        let length = plain[start..<start + 4].reduce(0) { $0 << 8 | Int($1) }
         guard plain.count - 4 >= length,
-              let info = try? JSONDecoder().decode(WireFrame.ArchiveInfo.self, from: Data(plain[4..<4 + length])) else {
+              let info = try? JSONDecoder().decode(WireFrame.ArchiveInfo.self, from: plain[start + 4..<start + 4 + length]) else {
             throw StateError(.damaged, "unreadable header")
         }
-        return (info, Array(plain[(4 + length)...]))
+        return (info, plain[(start + 4 + length)...])
     }
 
     private static func authenticated(_ app: String) -> [UInt8] {

@@ -1,6 +1,7 @@
 import Crypto
 import FerryCore
 import FoundationEssentials
+import NIOPosix
 
 #if canImport(Glibc)
 import Glibc
@@ -42,11 +43,39 @@ struct StateStore: Sendable {
     /// The app's archive and what is known about it; nil when there is none.
     ///
     /// - Throws: ``StateError`` `damaged` when the file exists but does not decrypt.
-    func load(_ app: String) throws(StateError) -> (info: WireFrame.ArchiveInfo, archive: [UInt8])? {
+    func load(_ app: String) throws(StateError) -> (info: WireFrame.ArchiveInfo, archive: Data)? {
         let path = try path(for: app)
-        guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        guard let bytes = Self.read(path) else { return nil }
         let key = try StateKey.loadOrCreate(at: keyFile, folder: keyFolder)
-        return try SealedArchive.open(Array(bytes), app: app, key: key)
+        return try SealedArchive.open(bytes, app: app, key: key)
+    }
+
+    /// The whole file, read straight into one array; nil when it cannot be opened.
+    private static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        return try? [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let got = Glibc.read(fd, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                count += got
+            }
+        }
+    }
+
+    /// Takes the app's archive out of reach at once (a rename), and frees its blocks on a
+    /// background thread: unlinking a 1 MB file costs milliseconds on ext4, which a launch should
+    /// not wait for.
+    func consume(_ app: String) {
+        guard let path = try? path(for: app) else { return }
+        let used = path + ".used"
+        guard rename(path, used) == 0 else { return }
+        NIOThreadPool.singleton.submit { _ in unlink(used) }
     }
 
     /// Removes the app's archive. - Returns: Whether there was one.

@@ -10,10 +10,10 @@ extension Application {
 
     /// Keeps the bytes of a `state-data` frame for the event with its id.
     func receiveStateData(_ frame: WireFrame) -> EventDispatch {
-        guard let id = frame.id, let bytes = frame.stateBytes else {
+        guard let id = frame.id, var text = frame.data,
+              text.withUTF8({ Base64.decode($0, appendingTo: &restoration.incoming[id, default: []]) }) else {
             return .fail(ApplicationError(.protocolViolation, "ferryd sent a state-data frame whose data is not base64"))
         }
-        restoration.incoming[id, default: []] += bytes
         return .noReply
     }
 

@@ -8,7 +8,8 @@ struct RestorationArchive: Equatable {
     struct Entry: Equatable {
         var path: String
         var className: String
-        var values: [String: [UInt8]]
+        /// Each value's JSON; slices of the archive's bytes when read back, not copies.
+        var values: [String: ArraySlice<UInt8>]
     }
 
     static let magic: [UInt8] = Array("FKRS".utf8) + [1]
@@ -46,10 +47,10 @@ struct RestorationArchive: Equatable {
         var entries: [Entry] = []
         for _ in 0..<(try reader.count()) {
             let path = try reader.string(), className = try reader.string()
-            var values: [String: [UInt8]] = [:]
+            var values: [String: ArraySlice<UInt8>] = [:]
             for _ in 0..<(try reader.count()) {
                 let key = try reader.string()
-                values[key] = Array(try reader.blob())
+                values[key] = try reader.blob()
             }
             entries.append(Entry(path: path, className: className, values: values))
         }
@@ -63,7 +64,7 @@ struct RestorationArchive: Equatable {
         out += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    private static func append(_ bytes: [UInt8], to out: inout [UInt8]) {
+    private static func append(_ bytes: some Collection<UInt8>, to out: inout [UInt8]) {
         append(UInt32(bytes.count), to: &out)
         out += bytes
     }

@@ -13,7 +13,7 @@ public final class RestorationCoder {
     public static let appVersionKey = "ferry.appVersion"
 
     /// The encoded values, by key.
-    var values: [String: [UInt8]]
+    var values: [String: ArraySlice<UInt8>]
     /// At encoding: the paths of the objects in the tree, so references can be written.
     let paths: [ObjectIdentifier: RestorationPath]
     /// At decoding: the objects restored so far, by path.
@@ -21,7 +21,7 @@ public final class RestorationCoder {
     /// Whether every value so far could be encoded.
     public private(set) var failures: [String] = []
 
-    init(values: [String: [UInt8]] = [:], paths: [ObjectIdentifier: RestorationPath] = [:]) {
+    init(values: [String: ArraySlice<UInt8>] = [:], paths: [ObjectIdentifier: RestorationPath] = [:]) {
         self.values = values
         self.paths = paths
     }
@@ -39,7 +39,7 @@ public final class RestorationCoder {
     /// left out and its key listed in ``failures``.
     public func encode<Value: Encodable>(_ value: Value, forKey key: String) {
         do {
-            values[key] = Array(try JSONEncoder().encode(value))
+            values[key] = ArraySlice(try JSONEncoder().encode(value))
         } catch {
             failures.append(key)
         }
@@ -55,9 +55,9 @@ public final class RestorationCoder {
     }
 
     /// A JSON string without escapes, as a String; nil for anything else.
-    private static func plainString(_ json: [UInt8]) -> String? {
+    private static func plainString(_ json: ArraySlice<UInt8>) -> String? {
         guard json.count >= 2, json.first == UInt8(ascii: "\""), json.last == UInt8(ascii: "\"") else { return nil }
-        let inner = json[1..<json.count - 1]
+        let inner = json[(json.startIndex + 1)..<(json.endIndex - 1)]
         let plain = inner.withUnsafeBufferPointer { bytes in
             !bytes.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
         }
@@ -65,7 +65,7 @@ public final class RestorationCoder {
     }
 
     /// A JSON integer of at most 18 digits; nil for anything else.
-    private static func plainInt(_ json: [UInt8]) -> Int? {
+    private static func plainInt(_ json: ArraySlice<UInt8>) -> Int? {
         let negative = json.first == UInt8(ascii: "-")
         let digits = json.dropFirst(negative ? 1 : 0)
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }

@@ -44,4 +44,16 @@ import Testing
         #expect(throws: WireError.self) { try WireCodec.decode(Array(#"{"type":"state","id":1}"#.utf8)) }
         #expect(throws: Never.self) { try WireCodec.decode(Array(#"{"type":"state","id":1,"app":"a","discard":true}"#.utf8)) }
     }
+
+    @Test func escapesAndControlCharactersAreFoundAtEveryOffsetOfAWord() throws {
+        for offset in 0..<24 {
+            for special in ["\"", "\\", "\n", "é"] {
+                var frame = WireFrame(type: "ping", id: 1)
+                frame.message = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19)
+                #expect(try WireCodec.decode(WireCodec.encode(frame).dropLast()) == frame)
+            }
+            let raw = #"{"type":"ping","id":1,"message":""# + String(repeating: "a", count: offset) + "\u{01}" + #"bbbbbbbbbbbbbbbbb"}"#
+            #expect(throws: WireError.self) { try WireCodec.decode(Array(raw.utf8)) }
+        }
+    }
 }

@@ -29,14 +29,14 @@ import Testing
 
     @Test func theArchiveRoundTripsEntriesAndValues() throws {
         let archive = RestorationArchive(entries: [
-            .init(path: "", className: "", values: ["k": Array("1".utf8)]),
+            .init(path: "", className: "", values: ["k": ArraySlice("1".utf8)]),
             .init(path: "Root/Detail", className: "NodeMaker", values: ["a": [0, 255], "b": []]),
         ])
         #expect(try RestorationArchive(bytes: archive.bytes()) == archive)
     }
 
     @Test func everyTruncationOfAnArchiveIsAnErrorNeverACrash() throws {
-        let bytes = RestorationArchive(entries: [.init(path: "Root", className: "", values: ["k": Array("12".utf8)])]).bytes()
+        let bytes = RestorationArchive(entries: [.init(path: "Root", className: "", values: ["k": ArraySlice("12".utf8)])]).bytes()
         for length in 0..<bytes.count {
             #expect(throws: RestorationError.self) { try RestorationArchive(bytes: Array(bytes[..<length])) }
         }
@@ -50,8 +50,8 @@ import Testing
         let saved = try #require(try application.restoration.encodeState(of: application, delegate: delegate))
         let archive = try RestorationArchive(bytes: saved.archive)
         #expect(archive.entries.map(\.path) == ["", "Root", "Root/Detail"])
-        #expect(archive.entries[1].values["selection"] == Array("1".utf8))
-        #expect(archive.entries[2].values["selection"] == Array("2".utf8))
+        #expect(archive.entries[1].values["selection"].map(Array.init) == Array("1".utf8))
+        #expect(archive.entries[2].values["selection"].map(Array.init) == Array("2".utf8))
         #expect(saved.appVersion == "2")
         #expect(delegate.calls == ["shouldSave", "willEncode"])
     }
