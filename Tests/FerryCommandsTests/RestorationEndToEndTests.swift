@@ -116,7 +116,10 @@ import Testing
 
     @Test func stateFromANewerVersionIsRefused() throws {
         let world = try worldWithSavedState(version: "2.0")
+        let reloads = world.daemonLog.components(separatedBy: "registry reloaded").count
         try RestoringTestApp.install(in: world, "com.test.rt", scheme: "rt", version: "1.9")
+        // ferryd notices the reinstall through inotify; launch the version it now knows.
+        for _ in 0..<300 where world.daemonLog.components(separatedBy: "registry reloaded").count == reloads { usleep(10_000) }
         #expect(try world.run("open", "rt://x/two").status == 0)
         let events = world.events("com.test.rt", count: 12)
         #expect(events.suffix(4) == ["willFinishLaunching", "didFinishLaunching", "open rt://x/two", "didBecomeActive"])

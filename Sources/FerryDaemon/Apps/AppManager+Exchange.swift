@@ -88,7 +88,7 @@ extension AppManager {
     /// - Returns: The app's bundle identifier, or nil for a token no launch issued.
     func attach(token: String, channel: any Channel, restoration: Bool = false, welcome: (String) -> WireFrame) -> String? {
         guard let app = tokens[token], apps[app]?.channel == nil else { return nil }
-        apps[app]?.preservation = Preservation(speaksRestoration: restoration)
+        apps[app]?.preservation.connected(speaksRestoration: restoration)
         channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(welcome(app))), promise: nil)
         apps[app]?.channel = channel
         if let waiter = apps[app]?.connectWaiter {

@@ -33,6 +33,7 @@ extension AppManager {
         processes[pid] = app
         reaper.childStarted()
         logger.info("launched", metadata: ["app": "\(app)", "pid": "\(pid)"])
+        prepareState(installed)
     }
 
     private static func newToken() -> String {

@@ -66,52 +66,70 @@ extension AppManager {
         }
     }
 
-    /// Before `willFinishLaunching` goes out: sends the app's saved state ahead of it as
-    /// `state-data` frames with the event's id and returns the event with `archive` set.
+    /// Right after spawn, while the process starts: reads the app's saved state, decrypts it and
+    /// encodes it as the `state-data` lines of the coming `willFinishLaunching`, so the launch
+    /// does not wait for that work.
     ///
-    /// The archive is removed from disk as it is handed over: whatever happens to this launch —
-    /// it completes, restoration fails, or the app crashes while restoring — it is not offered
-    /// again. A damaged archive, or one saved by a newer version than the installed one, is
-    /// discarded with one log line and the app launches without it.
-    func handOverState(_ app: String, _ event: WireFrame) -> WireFrame {
+    /// The archive is taken off the disk here: whatever happens to this launch — it completes,
+    /// restoration fails, or the app crashes while restoring — it is not offered again. A damaged
+    /// archive, or one saved by a newer version than the installed one, is discarded with one log
+    /// line and the app launches without it.
+    func prepareState(_ installed: InstalledApp) {
+        let app = installed.bundleIdentifier
+        apps[app]?.preservation.prepared = nil
         let store = configuration.stateStore
         let started = clock.now
-        guard apps[app]?.preservation.speaksRestoration == true, let id = event.id,
-              let channel = apps[app]?.channel else {
-            // This launch cannot take the state (the app no longer opts in): it is used up all the same.
-            if store.discard(app) { logger.info("saved state discarded: the app did not ask for it", metadata: ["app": "\(app)"]) }
-            return event
-        }
         let loaded: (info: WireFrame.ArchiveInfo, archive: Data)?
         do {
             loaded = try store.load(app)
         } catch {
             store.discard(app)
             logger.warning("saved state of \(app) discarded: \(error.message); launching without it")
-            return event
+            return
         }
-        guard let (info, archive) = loaded else { return event }
-        // Removed before the app runs a single step with it, so a crash cannot bring it back.
-        defer { store.consume(app) }
-        if let saved = info.bundleVersion, let installed = registry.app(app)?.manifest.version,
+        guard let (info, archive) = loaded, let id = apps[app]?.nextEventID else { return }
+        store.consume(app)
+        if let saved = info.bundleVersion, let installed = installed.manifest.version,
            BundleVersion.isNewer(saved, than: installed) {
             logger.warning("saved state of \(app) refused: written by version \(saved), newer than the installed \(installed); launching without it")
+            return
+        }
+        apps[app]?.preservation.prepared = Preservation.Prepared(id: id, info: info, archive: archive,
+                                                                 lines: Self.stateDataLines(archive, id: id))
+        logger.info("state prepared", metadata: [
+            "app": "\(app)", "bytes": "\(archive.count)", "us": "\((clock.now - started).microseconds)",
+        ])
+    }
+
+    /// Before `willFinishLaunching` goes out: sends the state prepared at spawn ahead of it and
+    /// returns the event with `archive` set. An app that did not opt in gets nothing; its state
+    /// is gone all the same.
+    func handOverState(_ app: String, _ event: WireFrame) -> WireFrame {
+        guard let prepared = apps[app]?.preservation.prepared else { return event }
+        apps[app]?.preservation.prepared = nil
+        guard apps[app]?.preservation.speaksRestoration == true, let channel = apps[app]?.channel else {
+            logger.info("saved state dropped: the app did not ask for it", metadata: ["app": "\(app)"])
             return event
         }
+        // Another event may have gone first (a memory warning during the launch): then the lines
+        // are written again with the event's id.
+        let lines = prepared.id == event.id ? prepared.lines : Self.stateDataLines(prepared.archive, id: event.id ?? 0)
+        channel.writeAndFlush(lines, promise: nil)
+        var event = event
+        event.archive = prepared.info
+        return event
+    }
+
+    /// The `state-data` lines of `archive` for event `id`, in one buffer.
+    private static func stateDataLines(_ archive: Data, id: Int) -> ByteBuffer {
         let length = WireFrame.stateDataLinesLength(archive.count, id: id)
-        var buffer = channel.allocator.buffer(capacity: length)
+        var lines = ByteBufferAllocator().buffer(capacity: length)
         archive.withUnsafeBytes { source in
-            _ = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: length) {
+            _ = lines.writeWithUnsafeMutableBytes(minimumWritableBytes: length) {
                 WireFrame.writeStateDataLines(source, id: id, into: $0)
             }
         }
-        channel.writeAndFlush(buffer, promise: nil)
-        logger.info("state handed over", metadata: [
-            "app": "\(app)", "bytes": "\(archive.count)", "us": "\((clock.now - started).microseconds)",
-        ])
-        var event = event
-        event.archive = info
-        return event
+        return lines
     }
 
     /// `ferry kill`: the user force-quit the app, so its saved state goes too.

@@ -1,16 +1,33 @@
 import FerryCore
+import FoundationEssentials
+import NIOCore
 
-/// One app connection's part in state preservation: whether the app said in `hello` that it
-/// speaks the state frames, and the archive it is sending.
+/// One launch's part in state preservation: the saved state prepared for it at spawn, whether the
+/// app said in `hello` that it speaks the state frames, and the archive it is sending.
 struct Preservation: Sendable {
+    /// The saved state read at spawn, as the `state-data` lines for willFinishLaunching `id`.
+    struct Prepared: Sendable {
+        var id: Int
+        var info: WireFrame.ArchiveInfo
+        var archive: Data
+        var lines: ByteBuffer
+    }
+
     /// `hello` carried `restoration: true`.
     var speaksRestoration = false
+    var prepared: Prepared?
     /// The `encodeRestorableState` event whose state is arriving.
     var uploadID: Int?
     var bytes: [UInt8] = []
     var info: WireFrame.ArchiveInfo?
     /// More than ``WireFrame/maximumArchiveSize`` arrived: the upload is refused.
     var overflowed = false
+
+    /// A connection for this launch arrived; the prepared state stays.
+    mutating func connected(speaksRestoration: Bool) {
+        self.speaksRestoration = speaksRestoration
+        expect(-1)
+    }
 
     /// Starts receiving the state of event `id`.
     mutating func expect(_ id: Int) {
