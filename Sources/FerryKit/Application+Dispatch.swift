@@ -6,8 +6,6 @@ public enum EventDispatch: Sendable, Equatable {
     case reply(WireFrame)
     /// Send these frames in order (state-data, then the reply), then wait for the next event.
     case replies([WireFrame])
-    /// Send nothing: a frame that prepares a later event (state-data).
-    case noReply
     /// Send this reply, then stop: the app was told it terminates.
     case replyAndFinish(WireFrame)
     /// Stop with this failure: ferryd sent an `error` frame, or a frame an app cannot answer.
@@ -29,7 +27,6 @@ extension Application {
     public func dispatch(_ frame: WireFrame, to delegate: some ApplicationDelegate) -> EventDispatch {
         switch frame.type {
         case "event": break
-        case "state-data": return receiveStateData(frame)
         case "error": return .fail(.refused(frame))
         default: return .fail(ApplicationError(.protocolViolation, "ferryd sent a \"\(frame.type)\" frame where an event was expected"))
         }

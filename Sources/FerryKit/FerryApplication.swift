@@ -94,8 +94,6 @@ public enum FerryApplication {
                 do { try socket.send(reply) } catch { return }
             case .replies(let frames):
                 do { for frame in frames { try socket.send(frame) } } catch { return }
-            case .noReply:
-                continue
             case .replyAndFinish(let reply):
                 try? socket.send(reply)
                 return

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A managed app for the state tests: a real Python process that opts in to state preservation.
-/// Its state is the list of URLs it opened, padded to `PAD` bytes; it records `saved N` when asked
-/// for its state and `restored URL,URL…` when a launch brings state back. A launch URL containing
+/// Its state is the list of URLs it opened, padded to `PAD` bytes, sent as `state-data` frames; it
+/// records `saved N` when asked for its state and `restored URL,URL…` when a launch brings state
+/// back (read from the memory file ferryd passes as `FERRY_STATE_FD`). A launch URL containing
 /// `crash-restore` makes it exit while it restores.
 enum RestoringTestApp {
     static let script = #"""
@@ -19,13 +20,19 @@ enum RestoringTestApp {
         s.sendall((json.dumps(frame) + "\n").encode())
     send({"type": "hello", "protocol": 1, "role": "app", "token": os.environ["FERRY_LAUNCH_TOKEN"], "restoration": True})
     assert json.loads(f.readline())["type"] == "welcome"
-    opened, incoming = [], {}
+    opened = []
     pad = int(os.environ.get("PAD", "0"))
+    def inherited_state():
+        fd = int(os.environ["FERRY_STATE_FD"])
+        data = b""
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk: break
+            data += chunk
+        os.close(fd)
+        return data
     for line in f:
         m = json.loads(line)
-        if m["type"] == "state-data":
-            incoming[m["id"]] = incoming.get(m["id"], b"") + base64.b64decode(m["data"])
-            continue
         event, url = m["event"], m.get("url") or (m.get("options") or {}).get("url") or ""
         if event == "encodeRestorableState":
             state = json.dumps({"urls": opened, "pad": "x" * pad}).encode()
@@ -36,7 +43,7 @@ enum RestoringTestApp {
             continue
         record(event + (" " + url if event == "open" else ""))
         if event == "willFinishLaunching" and "archive" in m:
-            data = incoming.pop(m["id"], b"")
+            data = inherited_state()
             info = m["archive"]
             if "crash-restore" in url: sys.exit(3)
             opened = json.loads(data)["urls"]

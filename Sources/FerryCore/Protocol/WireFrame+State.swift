@@ -41,46 +41,6 @@ extension WireFrame {
         }
     }
 
-    /// The length of ``writeStateDataLines(_:id:into:)``'s output for `count` archive bytes.
-    public static func stateDataLinesLength(_ count: Int, id: Int) -> Int {
-        let framing = stateDataPrefix(id).count + stateDataSuffix.count
-        let full = count / stateChunkSize, rest = count % stateChunkSize
-        return full * (framing + Base64.encodedLength(stateChunkSize)) + (rest > 0 ? framing + Base64.encodedLength(rest) : 0)
-    }
-
-    /// Writes the `state-data` frames of ``stateData(_:id:)`` as protocol lines into `out` — the
-    /// same bytes ``WireCodec/encode(_:)`` gives, without a String per chunk.
-    /// - Returns: How many bytes were written; `out` must hold ``stateDataLinesLength(_:id:)``.
-    public static func writeStateDataLines(_ archive: UnsafeRawBufferPointer, id: Int,
-                                           into out: UnsafeMutableRawBufferPointer) -> Int {
-        let prefix = stateDataPrefix(id)
-        var offset = 0
-        func put(_ bytes: [UInt8]) {
-            bytes.withUnsafeBytes { out.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            offset += bytes.count
-        }
-        for start in stride(from: 0, to: archive.count, by: stateChunkSize) {
-            put(prefix)
-            let chunk = UnsafeRawBufferPointer(rebasing: archive[start..<min(start + stateChunkSize, archive.count)])
-            offset += Base64.encode(chunk, into: UnsafeMutableRawBufferPointer(rebasing: out[offset...]))
-            put(stateDataSuffix)
-        }
-        return offset
-    }
-
-    /// ``writeStateDataLines(_:id:into:)`` into a new array.
-    public static func stateDataLines(_ archive: [UInt8], id: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: stateDataLinesLength(archive.count, id: id))
-        let written = archive.withUnsafeBytes { source in
-            out.withUnsafeMutableBytes { writeStateDataLines(source, id: id, into: $0) }
-        }
-        precondition(written == out.count, "state-data length mismatch")
-        return out
-    }
-
-    private static func stateDataPrefix(_ id: Int) -> [UInt8] { Array("{\"type\":\"state-data\",\"id\":\(id),\"data\":\"".utf8) }
-    private static let stateDataSuffix: [UInt8] = Array("\"}\n".utf8)
-
     /// The bytes of one `state-data` frame; nil when its `data` is not base64.
     public var stateBytes: [UInt8]? {
         guard var data else { return nil }

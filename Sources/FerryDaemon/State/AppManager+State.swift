@@ -2,6 +2,10 @@ import FerryCore
 import FoundationEssentials
 import NIOCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension AppManager {
     /// The interface idiom recorded in every archive: Ferry's apps run on desktops.
     static let interfaceIdiom = "desktop"
@@ -66,17 +70,16 @@ extension AppManager {
         }
     }
 
-    /// Right after spawn, while the process starts: reads the app's saved state, decrypts it and
-    /// encodes it as the `state-data` lines of the coming `willFinishLaunching`, so the launch
-    /// does not wait for that work.
+    /// Before spawn: reads the app's saved state, decrypts it and puts it in an anonymous memory
+    /// file (memfd, never on disk) that the process inherits as descriptor 3 (`FERRY_STATE_FD`).
+    /// - Returns: The descriptor (the caller closes it after spawn) and what is known about the state.
     ///
     /// The archive is taken off the disk here: whatever happens to this launch — it completes,
     /// restoration fails, or the app crashes while restoring — it is not offered again. A damaged
     /// archive, or one saved by a newer version than the installed one, is discarded with one log
     /// line and the app launches without it.
-    func prepareState(_ installed: InstalledApp) {
+    func prepareState(_ installed: InstalledApp) -> (descriptor: Int32, info: WireFrame.ArchiveInfo)? {
         let app = installed.bundleIdentifier
-        apps[app]?.preservation.prepared = nil
         let store = configuration.stateStore
         let started = clock.now
         let loaded: (info: WireFrame.ArchiveInfo, archive: Data)?
@@ -85,51 +88,37 @@ extension AppManager {
         } catch {
             store.discard(app)
             logger.warning("saved state of \(app) discarded: \(error.message); launching without it")
-            return
+            return nil
         }
-        guard let (info, archive) = loaded, let id = apps[app]?.nextEventID else { return }
+        guard let (info, archive) = loaded else { return nil }
         store.consume(app)
         if let saved = info.bundleVersion, let installed = installed.manifest.version,
            BundleVersion.isNewer(saved, than: installed) {
             logger.warning("saved state of \(app) refused: written by version \(saved), newer than the installed \(installed); launching without it")
-            return
+            return nil
         }
-        apps[app]?.preservation.prepared = Preservation.Prepared(id: id, info: info, archive: archive,
-                                                                 lines: Self.stateDataLines(archive, id: id))
-        logger.info("state prepared", metadata: [
+        guard let descriptor = StateMemoryFile.make(archive) else {
+            logger.warning("saved state of \(app) dropped: no memory file (\(String(cString: strerror(errno)))); launching without it")
+            return nil
+        }
+        logger.info("state handed over", metadata: [
             "app": "\(app)", "bytes": "\(archive.count)", "us": "\((clock.now - started).microseconds)",
         ])
+        return (descriptor, info)
     }
 
-    /// Before `willFinishLaunching` goes out: sends the state prepared at spawn ahead of it and
-    /// returns the event with `archive` set. An app that did not opt in gets nothing; its state
-    /// is gone all the same.
+    /// Before `willFinishLaunching` goes out: tells an app that speaks the state frames that its
+    /// saved state waits at `FERRY_STATE_FD` (the event's `archive`).
     func handOverState(_ app: String, _ event: WireFrame) -> WireFrame {
-        guard let prepared = apps[app]?.preservation.prepared else { return event }
+        guard let info = apps[app]?.preservation.prepared else { return event }
         apps[app]?.preservation.prepared = nil
-        guard apps[app]?.preservation.speaksRestoration == true, let channel = apps[app]?.channel else {
+        guard apps[app]?.preservation.speaksRestoration == true else {
             logger.info("saved state dropped: the app did not ask for it", metadata: ["app": "\(app)"])
             return event
         }
-        // Another event may have gone first (a memory warning during the launch): then the lines
-        // are written again with the event's id.
-        let lines = prepared.id == event.id ? prepared.lines : Self.stateDataLines(prepared.archive, id: event.id ?? 0)
-        channel.writeAndFlush(lines, promise: nil)
         var event = event
-        event.archive = prepared.info
+        event.archive = info
         return event
-    }
-
-    /// The `state-data` lines of `archive` for event `id`, in one buffer.
-    private static func stateDataLines(_ archive: Data, id: Int) -> ByteBuffer {
-        let length = WireFrame.stateDataLinesLength(archive.count, id: id)
-        var lines = ByteBufferAllocator().buffer(capacity: length)
-        archive.withUnsafeBytes { source in
-            _ = lines.writeWithUnsafeMutableBytes(minimumWritableBytes: length) {
-                WireFrame.writeStateDataLines(source, id: id, into: $0)
-            }
-        }
-        return lines
     }
 
     /// `ferry kill`: the user force-quit the app, so its saved state goes too.

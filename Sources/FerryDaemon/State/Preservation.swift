@@ -1,21 +1,12 @@
 import FerryCore
-import FoundationEssentials
-import NIOCore
 
-/// One launch's part in state preservation: the saved state prepared for it at spawn, whether the
+/// One launch's part in state preservation: the saved state handed to it at spawn, whether the
 /// app said in `hello` that it speaks the state frames, and the archive it is sending.
 struct Preservation: Sendable {
-    /// The saved state read at spawn, as the `state-data` lines for willFinishLaunching `id`.
-    struct Prepared: Sendable {
-        var id: Int
-        var info: WireFrame.ArchiveInfo
-        var archive: Data
-        var lines: ByteBuffer
-    }
-
     /// `hello` carried `restoration: true`.
     var speaksRestoration = false
-    var prepared: Prepared?
+    /// What is known about the saved state handed to this launch at spawn, if any.
+    var prepared: WireFrame.ArchiveInfo?
     /// The `encodeRestorableState` event whose state is arriving.
     var uploadID: Int?
     var bytes: [UInt8] = []

@@ -8,15 +8,6 @@ extension Application {
     /// The event name ferryd sends to ask for the app's restorable state.
     static let encodeStateEvent = "encodeRestorableState"
 
-    /// Keeps the bytes of a `state-data` frame for the event with its id.
-    func receiveStateData(_ frame: WireFrame) -> EventDispatch {
-        guard let id = frame.id, var text = frame.data,
-              text.withUTF8({ Base64.decode($0, appendingTo: &restoration.incoming[id, default: []]) }) else {
-            return .fail(ApplicationError(.protocolViolation, "ferryd sent a state-data frame whose data is not base64"))
-        }
-        return .noReply
-    }
-
     /// Answers `encodeRestorableState`: the archive as `state-data` frames, then a `reply` whose
     /// `archive` carries the app's version; `result` false when the app saves nothing.
     func encodeStateReplies(_ id: Int, _ delegate: some ApplicationDelegate) -> [WireFrame] {
@@ -37,12 +28,10 @@ extension Application {
         }
     }
 
-    /// At `willFinishLaunching`: takes the archive that came with it, if any.
+    /// At `willFinishLaunching`: takes the saved state that came with the launch, if any.
     func takeArchive(_ frame: WireFrame) {
-        guard let id = frame.id else { return }
-        let bytes = restoration.incoming.removeValue(forKey: id) ?? []
         guard let info = frame.archive else { return }
-        restoration.pending = (bytes, info)
+        restoration.pending = (restoration.readArchive() ?? [], info)
     }
 
     /// Before `didFinishLaunching`: restores the archive of this launch, once.

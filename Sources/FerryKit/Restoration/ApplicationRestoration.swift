@@ -1,5 +1,9 @@
 import FerryCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An app's part in state restoration: the restoration classes and factories it registered, and
 /// the saved state ferryd handed it at launch. Reach it as ``Application/restoration``.
 public final class ApplicationRestoration {
@@ -8,8 +12,8 @@ public final class ApplicationRestoration {
 
     var classes: [String: any RestorationClass.Type] = [:]
     var factories: [String: Factory] = [:]
-    /// `state-data` received for an event not yet seen, by event id.
-    var incoming: [Int: [UInt8]] = [:]
+    /// Reads the saved state a launch came with: the file ferryd passed as `FERRY_STATE_FD`.
+    var readArchive: () -> [UInt8]? = ApplicationRestoration.inheritedArchive
     /// The saved state of this launch, until it is restored.
     var pending: (bytes: [UInt8], info: WireFrame.ArchiveInfo)?
     /// What happened to the saved state of this launch; nil while none came.
@@ -37,6 +41,25 @@ public enum RestorationOutcome: Sendable, Equatable {
     case refused
     /// The archive could not be read; the app started without it.
     case failed(RestorationError)
+}
+
+extension ApplicationRestoration {
+    /// The bytes of the descriptor named by `FERRY_STATE_FD` (ferryd's memory file), read once
+    /// and closed; nil without one.
+    static func inheritedArchive() -> [UInt8]? {
+        guard let text = getenv("FERRY_STATE_FD"), let fd = Int32(String(cString: text)), fd >= 0 else { return nil }
+        unsetenv("FERRY_STATE_FD")
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while bytes.count <= WireFrame.maximumArchiveSize {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return bytes
+    }
 }
 
 @available(*, unavailable)

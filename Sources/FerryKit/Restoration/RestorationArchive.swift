@@ -47,8 +47,10 @@ struct RestorationArchive: Equatable {
         var entries: [Entry] = []
         for _ in 0..<(try reader.count()) {
             let path = try reader.string(), className = try reader.string()
+            let count = try reader.count()
             var values: [String: ArraySlice<UInt8>] = [:]
-            for _ in 0..<(try reader.count()) {
+            values.reserveCapacity(min(count, 1024))
+            for _ in 0..<count {
                 let key = try reader.string()
                 values[key] = try reader.blob()
             }

@@ -18,15 +18,15 @@ import Testing
         #expect(Array(text.utf8).withUnsafeBufferPointer { Base64.decode($0) } == nil)
     }
 
-    @Test func stateDataLinesAreTheEncodedFrames() throws {
+    @Test func stateDataFramesCarryTheArchiveUnderTheFrameLimit() throws {
         let archive = (0..<(WireFrame.stateChunkSize * 2 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let frames = WireFrame.stateData(archive, id: 42)
         #expect(frames.count == 3)
-        #expect(WireFrame.stateDataLines(archive, id: 42) == frames.flatMap(WireCodec.encode))
-        let lines = WireFrame.stateDataLines(archive, id: 42).split(separator: 0x0A)
-        let decoded = try lines.map { try WireCodec.decode($0) }
-        #expect(decoded.flatMap { $0.stateBytes ?? [] } == archive)
+        let lines = frames.map(WireCodec.encode)
         #expect(lines.allSatisfy { $0.count < WireFrame.maximumLength })
+        let decoded = try lines.map { try WireCodec.decode($0.dropLast()) }
+        #expect(decoded.allSatisfy { $0.type == "state-data" && $0.id == 42 })
+        #expect(decoded.flatMap { $0.stateBytes ?? [] } == archive)
     }
 
     @Test func archiveInfoRoundTripsThroughTheCodec() throws {

@@ -42,21 +42,19 @@ import Testing
         #expect(testApplication().dispatch(event, to: RecordingDelegate()) == .reply(replyFrame(5, false)))
     }
 
-    @Test func stateArrivesBeforeWillFinishAndIsRestoredBeforeDidFinishReturns() throws {
+    @Test func stateComesWithWillFinishAndIsRestoredBeforeDidFinishReturns() throws {
         let saver = RestoringDelegate()
         saver.roots = [Node("Root", selection: 8)]
         var save = WireFrame(type: "event", id: 1)
         save.event = "encodeRestorableState"
         guard case .replies(let saved) = testApplication().dispatch(save, to: saver) else { Issue.record("no replies"); return }
+        let archive = saved.dropLast().flatMap { $0.stateBytes ?? [] }
 
         let delegate = RestoringDelegate()
         let root = Node("Root")
         delegate.roots = [root]
         let application = testApplication()
-        for var chunk in saved.dropLast() {
-            chunk.id = 1
-            #expect(application.dispatch(chunk, to: delegate) == .noReply)
-        }
+        application.restoration.readArchive = { archive }
         var launch = eventFrame(1, "willFinishLaunching", options: .init(url: "aa://x"))
         launch.archive = WireFrame.ArchiveInfo(bundleVersion: "1", interfaceIdiom: "desktop", appVersion: "2",
                                                size: saved.last?.archive?.size)
@@ -68,13 +66,21 @@ import Testing
         #expect(application.restoration.outcome == .restored(objects: 1))
     }
 
+    @Test func aLaunchWithoutArchiveReadsNothing() {
+        let application = testApplication()
+        var reads = 0
+        application.restoration.readArchive = { reads += 1; return [] }
+        _ = application.dispatch(eventFrame(1, "willFinishLaunching"), to: RestoringDelegate())
+        _ = application.dispatch(eventFrame(2, "didFinishLaunching"), to: RestoringDelegate())
+        #expect(reads == 0)
+        #expect(application.restoration.outcome == nil)
+    }
+
     @Test func aShortArchiveFailsRestorationAndTheLaunchGoesOn() throws {
         let delegate = RestoringDelegate()
         delegate.roots = [Node("Root")]
         let application = testApplication()
-        var chunk = WireFrame(type: "state-data", id: 1)
-        chunk.data = "AAAA"
-        _ = application.dispatch(chunk, to: delegate)
+        application.restoration.readArchive = { [0, 0, 0] }
         var launch = eventFrame(1, "willFinishLaunching")
         launch.archive = WireFrame.ArchiveInfo(size: 100)
         _ = application.dispatch(launch, to: delegate)
@@ -82,15 +88,5 @@ import Testing
         guard case .failed(let error)? = application.restoration.outcome else { Issue.record("no failure"); return }
         #expect(error.message.contains("3 of its 100 bytes"))
         #expect(delegate.calls == ["willFinishLaunching", "didFinishLaunching"])
-    }
-
-    @Test func stateDataThatIsNotBase64IsAProtocolViolation() {
-        var chunk = WireFrame(type: "state-data", id: 1)
-        chunk.data = "not base64!"
-        guard case .fail(let error) = testApplication().dispatch(chunk, to: RecordingDelegate()) else {
-            Issue.record("expected a failure")
-            return
-        }
-        #expect(error.code == .protocolViolation)
     }
 }
