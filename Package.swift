@@ -51,6 +51,7 @@ let package = Package(
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The library managed apps link: an ApplicationDelegate and a one-call entry point.
@@ -83,6 +84,8 @@ let package = Package(
         .executableTarget(name: "todo-managed", dependencies: ["FerryKit"], path: "examples/TodoManaged"),
         // The do-nothing managed app of the daemon benchmark.
         .executableTarget(name: "ferry-bench-app", dependencies: ["FerryKit"], path: "Benchmarks/daemon/BenchApp"),
+        // The managed app of the restore benchmark, whose saved state is about 1 MB.
+        .executableTarget(name: "ferry-restore-bench-app", dependencies: ["FerryKit"], path: "Benchmarks/restore/RestoreApp"),
         .executableTarget(
             name: "ferryd",
             dependencies: [
@@ -99,6 +102,10 @@ let package = Package(
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryCore"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
+        .testTarget(
+            name: "FerryDaemonTests",
+            dependencies: ["FerryDaemon", "FerryCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(
             name: "FerryCommandsTests",
             dependencies: ["FerryCommands", "FerryCore", "ferry", "ferryd", "todo-managed"]

@@ -45,7 +45,7 @@ ferry_build_release() {
   # 2 MB and batches through it run faster (Benchmarks/daemon).
   echo "== building ferryd, todo-managed and ferry-bench-app (release)"
   local product
-  for product in ferryd todo-managed ferry-bench-app; do
+  for product in ferryd todo-managed ferry-bench-app ferry-restore-bench-app; do
     (cd "$FERRY_ROOT" && swift build -c release --product "$product" --static-swift-stdlib \
        --scratch-path .build-release 2>&1 | tail -n 1)
   done
@@ -56,6 +56,7 @@ ferry_build_release() {
   FERRYD_BIN="$FERRY_ROOT/.build-static/release/ferryd"
   TODO_MANAGED_BIN="$FERRY_ROOT/.build-release/release/todo-managed"
   BENCH_APP_BIN="$FERRY_ROOT/.build-release/release/ferry-bench-app"
+  RESTORE_APP_BIN="$FERRY_ROOT/.build-release/release/ferry-restore-bench-app"
 }
 
 # Shell completions and the man page, generated from ferry's argument parser, into the user's

@@ -4,6 +4,8 @@ import FerryCore
 public enum EventDispatch: Sendable, Equatable {
     /// Send this reply, then wait for the next event.
     case reply(WireFrame)
+    /// Send these frames in order (state-data, then the reply), then wait for the next event.
+    case replies([WireFrame])
     /// Send this reply, then stop: the app was told it terminates.
     case replyAndFinish(WireFrame)
     /// Stop with this failure: ferryd sent an `error` frame, or a frame an app cannot answer.
@@ -31,6 +33,10 @@ extension Application {
         guard let id = frame.id, let name = frame.event else {
             return .fail(ApplicationError(.protocolViolation, "ferryd sent an event frame without an id or event name"))
         }
+        if name == Self.encodeStateEvent {
+            let frames = encodeStateReplies(id, delegate)
+            return frames.count == 1 ? .reply(frames[0]) : .replies(frames)
+        }
         guard let event = LifecycleEvent(rawValue: name) else { return .reply(replyFrame(id, false)) }
         let changesStateFirst = name.hasPrefix("did")
         if changesStateFirst { try? lifecycle.apply(.send(event)) }
@@ -45,9 +51,11 @@ extension Application {
         switch event {
         case .willFinishLaunching:
             launchOptions = LaunchOptions(frame.options)
+            takeArchive(frame)
             return delegate.application(self, willFinishLaunchingWithOptions: launchOptions)
         case .didFinishLaunching:
             if let options = frame.options { launchOptions = LaunchOptions(options) }
+            restorePendingState(delegate)
             return delegate.application(self, didFinishLaunchingWithOptions: launchOptions)
         case .open:
             guard let url = frame.url ?? frame.options?.url else { return false }

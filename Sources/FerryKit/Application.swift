@@ -13,6 +13,8 @@ public final class Application {
     public let documentsDirectory: String
     /// What the app was launched with; empty until `willFinishLaunching` arrives.
     public internal(set) var launchOptions = LaunchOptions()
+    /// Restoration classes and factories, and this launch's saved state (see ``RestorationDelegate``).
+    public let restoration = ApplicationRestoration()
     /// The lifecycle as the events received so far describe it.
     var lifecycle = AppLifecycle()
 

@@ -48,16 +48,17 @@ public enum FerryApplication {
         } catch {
             throw ApplicationError(.cannotConnect, "cannot reach ferryd at \(error.message)", cause: error)
         }
-        try handshake(socket, token: environment.launchToken)
+        try handshake(socket, token: environment.launchToken, restoration: delegate is any RestorationDelegate)
         try serve(socket, Application(environment: environment), delegate)
     }
 
     /// Sends `hello` and waits for `welcome`.
-    static func handshake(_ socket: LineSocket, token: String) throws(ApplicationError) {
+    static func handshake(_ socket: LineSocket, token: String, restoration: Bool = false) throws(ApplicationError) {
         var hello = WireFrame(type: "hello")
         hello.protocol = WireFrame.protocolVersion
         hello.role = "app"
         hello.token = token
+        if restoration { hello.restoration = true }
         let answer: WireFrame?
         do {
             try socket.send(hello)
@@ -91,6 +92,8 @@ public enum FerryApplication {
             switch dispatch {
             case .reply(let reply):
                 do { try socket.send(reply) } catch { return }
+            case .replies(let frames):
+                do { for frame in frames { try socket.send(frame) } } catch { return }
             case .replyAndFinish(let reply):
                 try? socket.send(reply)
                 return

@@ -31,8 +31,9 @@ public enum Launcher {
     /// - Returns: The child's process id.
     /// - Throws: ``LaunchError`` when the folder or the process cannot be created.
     ///   - output: A file to append the child's stdout and stderr to, instead of inheriting them.
+    ///   - descriptors: Open files the child gets as descriptors 3, 4, … in this order.
     public static func spawn(
-        _ command: LaunchCommand, bundleIdentifier: String, output: String? = nil
+        _ command: LaunchCommand, bundleIdentifier: String, output: String? = nil, passing descriptors: [Int32] = []
     ) throws(LaunchError) -> pid_t {
         do {
             if !command.documents.isEmpty { try FileSystem.createDirectories(command.documents) }
@@ -41,7 +42,7 @@ public enum Launcher {
         }
         do {
             return try spawn(command.executable, arguments: command.arguments, environment: command.environment,
-                             output: output)
+                             output: output, passing: descriptors)
         } catch {
             throw LaunchError(bundleIdentifier: bundleIdentifier,
                               reason: "\(command.executable): \(String(cString: strerror(error.code)))")
@@ -58,13 +59,17 @@ public enum Launcher {
     /// - Parameters:
     ///   - output: A file to append stdout and stderr to (stdin becomes /dev/null); nil inherits them.
     ///   - newSession: Start the child in a session of its own (for daemons), detached from the terminal.
+    ///   - descriptors: Open files the child gets as descriptors 3, 4, … in this order.
     public static func spawn(
         _ executable: String, arguments: [String], environment: [String: String],
-        output: String? = nil, newSession: Bool = false
+        output: String? = nil, newSession: Bool = false, passing descriptors: [Int32] = []
     ) throws(SpawnError) -> pid_t {
         var pid: pid_t = 0
         let status = withSpawnAttributes(output: output, newSession: newSession) { actions, attributes in
-            withCStrings(arguments) { argv in
+            for (index, descriptor) in descriptors.enumerated() {
+                posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(3 + index))
+            }
+            return withCStrings(arguments) { argv in
                 withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in
                     posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
                 }

@@ -103,11 +103,20 @@ struct JSONScanner {
     private mutating func parseString() throws(Failure) -> String {
         index += 1
         let start = index
+        skipPlainWords()
         while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
             guard bytes[index] >= 0x20 else { throw Failure(reason: "control character in a string") }
             index += 1
         }
         guard index < bytes.count else { throw Failure(reason: "unterminated string") }
+        if bytes[index] == UInt8(ascii: "\"") {
+            // No escape: validate and copy the bytes in place, once.
+            defer { index += 1 }
+            guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) else {
+                throw Failure(reason: "a string is not valid UTF-8")
+            }
+            return string
+        }
         var utf8 = Array(bytes[start..<index])
         while bytes[index] == UInt8(ascii: "\\") {
             try parseEscape(into: &utf8)
@@ -195,6 +204,21 @@ struct JSONScanner {
         if integral, let value = Int(text) { return .integer(value) }
         guard let value = Double(text) else { throw Failure(reason: "bad number \(text)") }
         return .double(value)
+    }
+
+    /// Skips eight bytes at a time while none of them is a quote, a backslash or a control
+    /// character (SWAR), so long strings such as base64 state are scanned quickly.
+    private mutating func skipPlainWords() {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawBufferPointer(bytes)
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let zeroQuote = (quote &- ones) & ~quote, zeroBackslash = (backslash &- ones) & ~backslash
+            let control = (word &- ones &* 0x20) & ~word
+            guard (zeroQuote | zeroBackslash | control) & highs == 0 else { return }
+            index += 8
+        }
     }
 
     private mutating func expect(_ word: StaticString) throws(Failure) {

@@ -89,7 +89,7 @@ public final class LineSocket {
     /// - Throws: ``WireError``: `timed-out`, or `malformed-frame` for a bad line.
     public func receive(timeout: Int32? = nil) throws(WireError) -> WireFrame? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+            if let newline = Self.newline(in: buffer, from: scanned) {
                 let line = buffer[..<newline]
                 defer {
                     buffer.removeSubrange(...newline)
@@ -105,6 +105,14 @@ public final class LineSocket {
         }
     }
 
+    /// The index of the first newline at or after `start` (memchr: large frames carry state).
+    private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+        buffer.withUnsafeBytes { raw in
+            guard start < raw.count, let found = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else { return nil }
+            return raw.baseAddress!.distance(to: UnsafeRawPointer(found))
+        }
+    }
+
     /// Whether a whole frame is already buffered, so `receive` will not block.
     public var hasBufferedFrame: Bool { buffer.contains(0x0A) }
 
@@ -114,14 +122,16 @@ public final class LineSocket {
             let ready = poll(&poller, 1, timeout)
             if ready == 0 { throw WireError(.timedOut, "no answer within \(timeout) ms") }
         }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        // Receive straight into the buffer's tail: large frames (saved state) arrive without a
+        // copy per read.
+        let before = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: 65_536))
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + before, 65_536, 0) }
             if count < 0 && errno == EINTR { continue }
+            buffer.removeLast(65_536 - max(count, 0))
             guard count >= 0 else { throw WireError(.connectionClosed, "recv: \(String(cString: strerror(errno)))") }
-            if count == 0 { return false }
-            buffer.append(contentsOf: chunk[..<count])
-            return true
+            return count > 0
         }
     }
 }

@@ -53,6 +53,8 @@ extension WireFrame {
         case "progress": id != nil && event != nil
         case "receiving", "trust", "pending": id != nil
         case "accept", "decline": id != nil && offer != nil
+        case "state-data": id != nil && data != nil
+        case "state": id != nil && app != nil
         default: nil
         }
     }

@@ -49,6 +49,10 @@ extension WireFrame {
         case "file": file = try field.string()
         case "bytes": bytes = try field.int()
         case "total": total = try field.int()
+        case "data": data = try field.string()
+        case "restoration": restoration = try field.bool()
+        case "discard": discard = try field.bool()
+        case "archive": archive = try field.archive()
         default: break
         }
     }
@@ -93,6 +97,10 @@ extension WireFrame {
         out.field("file", file)
         out.field("bytes", bytes)
         out.field("total", total)
+        out.field("data", data)
+        out.field("restoration", restoration)
+        out.field("discard", discard)
+        if let archive { out.object("archive") { $0.archive(archive) } }
         return out.finish()
     }
 }
@@ -177,6 +185,20 @@ private struct FieldReader {
             strings.append(text)
         }
         return strings
+    }
+
+    func archive() throws(JSONScanner.Failure) -> WireFrame.ArchiveInfo? {
+        guard let members = try members() else { return nil }
+        let savedAt: Double?
+        switch field("savedAt", in: members).value {
+        case .integer(let value): savedAt = Double(value)
+        case .double(let value): savedAt = value
+        default: savedAt = nil
+        }
+        return WireFrame.ArchiveInfo(bundleVersion: try field("bundleVersion", in: members).string(),
+                                     interfaceIdiom: try field("interfaceIdiom", in: members).string(),
+                                     appVersion: try field("appVersion", in: members).string(),
+                                     savedAt: savedAt, size: try field("size", in: members).int())
     }
 
     func apps() throws(JSONScanner.Failure) -> [WireFrame.AppStatus]? {
@@ -347,6 +369,14 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    mutating func archive(_ info: WireFrame.ArchiveInfo) {
+        field("bundleVersion", info.bundleVersion)
+        field("interfaceIdiom", info.interfaceIdiom)
+        field("appVersion", info.appVersion)
+        if let savedAt = info.savedAt { field("savedAt", savedAt) }
+        field("size", info.size)
+    }
+
     mutating func status(_ row: WireFrame.AppStatus) {
         field("bundleId", row.bundleId)
         field("state", row.state)
@@ -357,6 +387,17 @@ struct JSONWriter {
     /// A JSON string: quotes, backslashes and control characters escaped; other UTF-8 as is.
     private mutating func appendString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings (URLs, ids, base64 state) need no escape: copy them whole.
+        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            var plain = true
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { plain = false; break }
+            if plain { bytes.append(contentsOf: utf8) }
+            return plain
+        }
+        if copied == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])

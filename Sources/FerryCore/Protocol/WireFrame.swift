@@ -49,6 +49,12 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var file: String?
     public var bytes: Int?
     public var total: Int?
+    /// State preservation (`docs/protocol.md`): base64 archive bytes, the app's opt-in in `hello`,
+    /// a client's `state` request to remove the archive, and what is known about an archive.
+    public var data: String?
+    public var restoration: Bool?
+    public var discard: Bool?
+    public var archive: ArchiveInfo?
 
     public init(type: String, id: Int? = nil) {
         self.type = type

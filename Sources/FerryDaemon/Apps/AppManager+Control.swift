@@ -46,6 +46,7 @@ extension AppManager {
         guard apps[app]?.pid != nil else { throw DaemonError(message: "\(app) is not running", exitCode: 1) }
         forceKill(app, reason: "ferry kill")
         await awaitExit(app, timeout: configuration.quitTimeout)
+        discardStateAfterForceQuit(app)
         return "killed"
     }
 

@@ -19,12 +19,14 @@ extension AppManager {
         await acquireExchange(app)
         defer { releaseExchange(app) }
         await awaitPendingReplies(app, atMost: 0)
-        let (id, frame, deadline, reason) = try prepare(app, event, url: url, options: options, launch: launch)
+        var (id, frame, deadline, reason) = try prepare(app, event, url: url, options: options, launch: launch)
+        if event == .willFinishLaunching { frame = handOverState(app, frame) }
         let answer = try await withCheckedThrowingContinuation { continuation in
             apps[app]!.pendingReplies[id] = PendingReply(continuation: continuation, deadline: deadline, reason: reason)
             apps[app]!.channel?.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)
         }
         apply(.send(event), to: app)
+        if event == .didEnterBackground { await preserveState(app) }
         return answer
     }
 
@@ -84,8 +86,9 @@ extension AppManager {
 
     /// Binds a connection that presented `token` to its app's launch, writing the welcome first.
     /// - Returns: The app's bundle identifier, or nil for a token no launch issued.
-    func attach(token: String, channel: any Channel, welcome: (String) -> WireFrame) -> String? {
+    func attach(token: String, channel: any Channel, restoration: Bool = false, welcome: (String) -> WireFrame) -> String? {
         guard let app = tokens[token], apps[app]?.channel == nil else { return nil }
+        apps[app]?.preservation.connected(speaksRestoration: restoration)
         channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(welcome(app))), promise: nil)
         apps[app]?.channel = channel
         if let waiter = apps[app]?.connectWaiter {

@@ -14,19 +14,23 @@ extension AppManager {
         var environment = configuration.environment
         environment["FERRY_SOCKET"] = configuration.socketPath
         environment["FERRY_LAUNCH_TOKEN"] = token
+        let state = prepareState(installed)
+        if state != nil { environment["FERRY_STATE_FD"] = "3" }
+        defer { if let state { close(state.descriptor) } }
         let pid: pid_t
         do {
             let command = try LaunchCommand(app: installed, url: nil, sourceApplication: nil,
                                             paths: configuration.paths, environment: environment)
             try? FileManager.default.createDirectory(atPath: configuration.logDirectory, withIntermediateDirectories: true)
-            pid = try Launcher.spawn(command, bundleIdentifier: app,
-                                     output: configuration.logDirectory + "/\(app).log")
+            pid = try Launcher.spawn(command, bundleIdentifier: app, output: configuration.logDirectory + "/\(app).log",
+                                     passing: state.map { [$0.descriptor] } ?? [])
         } catch {
             throw DaemonError.failedToStart("\(error)")
         }
         apply(.spawn, to: app)
         apps[app]?.pid = pid
         apps[app]?.token = token
+        apps[app]?.preservation.prepared = state?.info
         apps[app]?.runsInBackground = !installed.manifest.backgroundModes.isEmpty
         apps[app]?.launchDeadline = clock.now + configuration.launchWatchdog
         tokens[token] = app

@@ -35,6 +35,8 @@ struct ManagedApp {
     var exchange = FIFOLock()
     /// Exit waiters' deadline: the sweeper kills the app then (quit's timeout).
     var exitDeadline: ContinuousClock.Instant?
+    /// State preservation on the current connection.
+    var preservation = Preservation()
 
     init(now: Double) {
         since = now

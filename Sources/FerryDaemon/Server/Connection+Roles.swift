@@ -5,12 +5,12 @@ import NIOCore
 extension Connection {
     /// A managed app: bind it to its launch by token, then pass its replies to the manager.
     func serveApp(
-        token: String,
+        token: String, restoration: Bool = false,
         _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         // attach writes the welcome itself, on the channel events go out on, so it comes first.
-        guard await manager.attach(token: token, channel: channel.channel, welcome: Self.welcome) != nil else {
+        guard await manager.attach(token: token, channel: channel.channel, restoration: restoration, welcome: Self.welcome) != nil else {
             try await send(WireError(.unknownToken, "no launch by this ferryd has this token").frame, outbound)
             return
         }
@@ -29,6 +29,8 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         while let frame = try await next(&lines, outbound) {
+            if frame.type == "state-data" || frame.archive != nil { await manager.receiveState(token: token, frame) }
+            if frame.type == "state-data" { continue }
             guard frame.type == "reply", let id = frame.id else {
                 try await send(WireError(.malformedFrame, "an app sends only reply frames after hello").frame, outbound)
                 return
@@ -92,6 +94,7 @@ extension Connection {
             case "ping": return .result(id, outcome: "pong")
             case "peers": return await peers(frame)
             case "peer-add", "peer-remove": return try await manualPeer(frame)
+            case "state": return await manager.stateRequest(frame)
             default: return WireError(.malformedFrame, "clients may not send \(frame.type) frames").frame
             }
         } catch let error as DiscoveryError {

@@ -26,7 +26,7 @@ struct Connection {
                 if let failure = Self.checkHello(hello) {
                     try await send(failure.frame, outbound)
                 } else if hello.role == "app" {
-                    try await serveApp(token: hello.token ?? "", &lines, outbound)
+                    try await serveApp(token: hello.token ?? "", restoration: hello.restoration == true, &lines, outbound)
                 } else {
                     try await send(Self.welcome(), outbound)
                     // One command, one check: a batch of URLs on this connection costs a few stats once.

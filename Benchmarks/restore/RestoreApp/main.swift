@@ -1,0 +1,99 @@
+// ferry-restore-bench-app: a managed app whose saved state is about 1 MB, for Benchmarks/restore.
+//
+//   restorebench://x/fill-many   1,000 objects under Root, about 1 KB of state each
+//   restorebench://x/fill-one    one object holding about 1 MB
+//   restorebench://x/go          does nothing (the timed URL)
+//
+// Each launch appends to Documents/restore-us three numbers: the microseconds from the start of
+// main to willFinishLaunching (the saved state arrives in between), from willFinishLaunching to
+// didFinishLaunching (restoration runs in between), and how many objects it restored.
+import FerryKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class Item: RestorableObject {
+    let restorationIdentifier: String?
+    var text: String
+    var selection: Int
+
+    init(_ identifier: String, text: String = "", selection: Int = 0) {
+        restorationIdentifier = identifier
+        self.text = text
+        self.selection = selection
+    }
+
+    func encodeRestorableState(with coder: RestorationCoder) {
+        coder.encode(text, forKey: "text")
+        coder.encode(selection, forKey: "selection")
+    }
+
+    func decodeRestorableState(with coder: RestorationCoder) {
+        text = coder.decode(String.self, forKey: "text") ?? ""
+        selection = coder.decode(Int.self, forKey: "selection") ?? 0
+    }
+}
+
+final class Root: RestorableObject {
+    let restorationIdentifier: String? = "Root"
+    var items: [Item] = []
+    var restorableChildren: [any RestorableObject] { items }
+}
+
+final class RestoreBench: RestorationDelegate {
+    let root = Root()
+    var mainStarted = RestoreBench.now()
+    var launchStarted: timespec = timespec()
+    var restored = 0
+
+    func application(_ app: Application, willFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        clock_gettime(CLOCK_MONOTONIC, &launchStarted)
+        return true
+    }
+
+    func application(_ app: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let micros = (now.tv_sec - launchStarted.tv_sec) * 1_000_000 + (now.tv_nsec - launchStarted.tv_nsec) / 1000
+        let receiving = (launchStarted.tv_sec - mainStarted.tv_sec) * 1_000_000 + (launchStarted.tv_nsec - mainStarted.tv_nsec) / 1000
+        let line = "\(receiving) \(micros) \(root.items.count)\n"
+        let fd = open(app.documentsDirectory + "/restore-us", O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        _ = Array(line.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return true
+    }
+
+    func application(_ app: Application, open url: AppURL, options: LaunchOptions) -> Bool {
+        switch url.path {
+        case "/fill-many":
+            root.items = (0..<1000).map { Item("Item\($0)", text: String(repeating: "t", count: 1000), selection: $0) }
+        case "/fill-one":
+            root.items = [Item("Big", text: String(repeating: "b", count: 1_000_000), selection: 1)]
+        default:
+            break
+        }
+        return true
+    }
+
+    static func now() -> timespec {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time
+    }
+
+    func restorationRoots(of app: Application) -> [any RestorableObject] { [root] }
+    func application(_ app: Application, shouldSaveApplicationState coder: RestorationCoder) -> Bool { true }
+    func application(_ app: Application, shouldRestoreApplicationState coder: RestorationCoder) -> Bool { true }
+
+    /// Step two of the lookup: the items under Root, appended as they are recreated.
+    func application(_ app: Application, restorableObjectAt path: RestorationPath,
+                     coder: RestorationCoder) -> (any RestorableObject)? {
+        guard path.identifiers.count == 2 else { return nil }
+        let item = Item(path.identifier)
+        root.items.append(item)
+        return item
+    }
+}
+
+FerryApplication.main(RestoreBench())

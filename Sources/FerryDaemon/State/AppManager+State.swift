@@ -1,0 +1,154 @@
+import FerryCore
+import FoundationEssentials
+import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension AppManager {
+    /// The interface idiom recorded in every archive: Ferry's apps run on desktops.
+    static let interfaceIdiom = "desktop"
+
+    /// After `didEnterBackground`, with the app's exchange still held: asks an app that speaks
+    /// the state frames for its restorable state and stores it; an app that saves nothing
+    /// leaves no archive behind.
+    func preserveState(_ app: String) async {
+        guard apps[app]?.preservation.speaksRestoration == true, let channel = apps[app]?.channel,
+              let pid = apps[app]?.pid else { return }
+        let id = apps[app]!.nextEventID
+        apps[app]!.nextEventID += 1
+        apps[app]!.preservation.expect(id)
+        var frame = WireFrame(type: "event", id: id)
+        frame.event = "encodeRestorableState"
+        let started = clock.now
+        let saved: Bool
+        do {
+            saved = try await withCheckedThrowingContinuation { continuation in
+                apps[app]!.pendingReplies[id] = PendingReply(
+                    continuation: continuation, deadline: clock.now + configuration.eventTimeout,
+                    reason: "did not answer encodeRestorableState within \(configuration.eventTimeout)")
+                channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)
+            }
+        } catch {
+            logger.notice("state not saved", metadata: ["app": "\(app)", "error": "\(error)"])
+            return
+        }
+        // A process that died meanwhile (a force-quit) leaves nothing behind.
+        guard let upload = apps[app]?.preservation, apps[app]?.pid == pid else { return }
+        apps[app]?.preservation.expect(-1)
+        store(app, saved: saved, upload, milliseconds: (clock.now - started).milliseconds)
+    }
+
+    private func store(_ app: String, saved: Bool, _ upload: Preservation, milliseconds: Int64) {
+        let store = configuration.stateStore
+        guard saved else {
+            if store.discard(app) { logger.info("the app saved no state; its old archive was discarded", metadata: ["app": "\(app)"]) }
+            return
+        }
+        guard !upload.overflowed, var info = upload.info, info.size == upload.bytes.count else {
+            logger.warning("state of \(app) refused: more than \(WireFrame.maximumArchiveSize) bytes, bad base64, or a size that does not match")
+            store.discard(app)
+            return
+        }
+        info.bundleVersion = registry.app(app)?.manifest.version
+        info.interfaceIdiom = Self.interfaceIdiom
+        info.savedAt = Self.now
+        do {
+            try store.save(upload.bytes, info: info, for: app)
+            logger.info("state saved", metadata: ["app": "\(app)", "bytes": "\(upload.bytes.count)", "ms": "\(milliseconds)"])
+        } catch {
+            logger.warning("\(error.message)")
+        }
+    }
+
+    /// A `state-data` frame, or a `reply` with `archive`, from the app of `token`.
+    func receiveState(token: String, _ frame: WireFrame) {
+        guard let app = tokens[token], apps[app]?.preservation.receive(frame) == true else {
+            logger.notice("unexpected state frame", metadata: ["id": "\(frame.id ?? 0)"])
+            return
+        }
+    }
+
+    /// Before spawn: reads the app's saved state, decrypts it and puts it in an anonymous memory
+    /// file (memfd, never on disk) that the process inherits as descriptor 3 (`FERRY_STATE_FD`).
+    /// - Returns: The descriptor (the caller closes it after spawn) and what is known about the state.
+    ///
+    /// The archive is taken off the disk here: whatever happens to this launch — it completes,
+    /// restoration fails, or the app crashes while restoring — it is not offered again. A damaged
+    /// archive, or one saved by a newer version than the installed one, is discarded with one log
+    /// line and the app launches without it.
+    func prepareState(_ installed: InstalledApp) -> (descriptor: Int32, info: WireFrame.ArchiveInfo)? {
+        let app = installed.bundleIdentifier
+        let store = configuration.stateStore
+        let started = clock.now
+        let loaded: (info: WireFrame.ArchiveInfo, archive: Data)?
+        do {
+            loaded = try store.load(app)
+        } catch {
+            store.discard(app)
+            logger.warning("saved state of \(app) discarded: \(error.message); launching without it")
+            return nil
+        }
+        guard let (info, archive) = loaded else { return nil }
+        store.consume(app)
+        if let saved = info.bundleVersion, let installed = installed.manifest.version,
+           BundleVersion.isNewer(saved, than: installed) {
+            logger.warning("saved state of \(app) refused: written by version \(saved), newer than the installed \(installed); launching without it")
+            return nil
+        }
+        guard let descriptor = StateMemoryFile.make(archive) else {
+            logger.warning("saved state of \(app) dropped: no memory file (\(String(cString: strerror(errno)))); launching without it")
+            return nil
+        }
+        logger.info("state handed over", metadata: [
+            "app": "\(app)", "bytes": "\(archive.count)", "us": "\((clock.now - started).microseconds)",
+        ])
+        return (descriptor, info)
+    }
+
+    /// Before `willFinishLaunching` goes out: tells an app that speaks the state frames that its
+    /// saved state waits at `FERRY_STATE_FD` (the event's `archive`).
+    func handOverState(_ app: String, _ event: WireFrame) -> WireFrame {
+        guard let info = apps[app]?.preservation.prepared else { return event }
+        apps[app]?.preservation.prepared = nil
+        guard apps[app]?.preservation.speaksRestoration == true else {
+            logger.info("saved state dropped: the app did not ask for it", metadata: ["app": "\(app)"])
+            return event
+        }
+        var event = event
+        event.archive = info
+        return event
+    }
+
+    /// `ferry kill`: the user force-quit the app, so its saved state goes too.
+    func discardStateAfterForceQuit(_ app: String) {
+        if configuration.stateStore.discard(app) {
+            logger.info("saved state discarded after a force-quit", metadata: ["app": "\(app)"])
+        }
+    }
+
+    /// `ferry state APP [--discard]`: what is saved for the app, or remove it.
+    func stateRequest(_ frame: WireFrame) -> WireFrame {
+        let id = frame.id ?? 0, app = frame.app ?? ""
+        let store = configuration.stateStore
+        do throws(StateError) {
+            _ = try store.path(for: app)
+            if frame.discard == true {
+                let had = store.discard(app)
+                if had { logger.info("saved state discarded by the user", metadata: ["app": "\(app)"]) }
+                return .result(id, outcome: had ? "discarded" : "none", app: app)
+            }
+            guard let (info, _) = try store.load(app) else { return .result(id, outcome: "none", app: app) }
+            var result = WireFrame.result(id, outcome: "saved", app: app)
+            result.archive = info
+            return result
+        } catch where error.code == .damaged {
+            var result = WireFrame.result(id, outcome: "damaged", app: app)
+            result.message = "the saved state of \(app) is damaged (\(error.message)); it will be discarded at its next launch"
+            return result
+        } catch {
+            return .failure(id, DaemonError(message: error.message, exitCode: error.code == .invalidApp ? 64 : 73), app: app)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import FerryCore
+
+/// One launch's part in state preservation: the saved state handed to it at spawn, whether the
+/// app said in `hello` that it speaks the state frames, and the archive it is sending.
+struct Preservation: Sendable {
+    /// `hello` carried `restoration: true`.
+    var speaksRestoration = false
+    /// What is known about the saved state handed to this launch at spawn, if any.
+    var prepared: WireFrame.ArchiveInfo?
+    /// The `encodeRestorableState` event whose state is arriving.
+    var uploadID: Int?
+    var bytes: [UInt8] = []
+    var info: WireFrame.ArchiveInfo?
+    /// More than ``WireFrame/maximumArchiveSize`` arrived: the upload is refused.
+    var overflowed = false
+
+    /// A connection for this launch arrived; the prepared state stays.
+    mutating func connected(speaksRestoration: Bool) {
+        self.speaksRestoration = speaksRestoration
+        expect(-1)
+    }
+
+    /// Starts receiving the state of event `id`.
+    mutating func expect(_ id: Int) {
+        uploadID = id
+        bytes = []
+        info = nil
+        overflowed = false
+    }
+
+    /// Takes a `state-data` frame or the `reply` that ends an upload. - Returns: Whether it belongs here.
+    mutating func receive(_ frame: WireFrame) -> Bool {
+        guard let id = frame.id, id == uploadID else { return false }
+        if frame.type == "reply" {
+            info = frame.archive
+            return true
+        }
+        guard let chunk = frame.stateBytes else {
+            overflowed = true
+            return true
+        }
+        if bytes.count + chunk.count > WireFrame.maximumArchiveSize { overflowed = true }
+        if !overflowed { bytes += chunk }
+        return true
+    }
+}
+
+/// Compares dotted versions (`1.10` after `1.9`) component by component, numbers as numbers.
+enum BundleVersion {
+    /// Whether `version` is newer than `installed`.
+    static func isNewer(_ version: String, than installed: String) -> Bool {
+        let a = version.split(separator: "."), b = installed.split(separator: ".")
+        for index in 0..<max(a.count, b.count) {
+            let left = index < a.count ? a[index] : "0", right = index < b.count ? b[index] : "0"
+            if let l = Int(left), let r = Int(right) {
+                if l != r { return l > r }
+            } else if left != right {
+                return left > right
+            }
+        }
+        return false
+    }
+}
+
+extension Duration {
+    var microseconds: Int64 {
+        components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000
+    }
+}

@@ -1,0 +1,57 @@
+import FerryCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Application {
+    /// The event name ferryd sends to ask for the app's restorable state.
+    static let encodeStateEvent = "encodeRestorableState"
+
+    /// Answers `encodeRestorableState`: the archive as `state-data` frames, then a `reply` whose
+    /// `archive` carries the app's version; `result` false when the app saves nothing.
+    func encodeStateReplies(_ id: Int, _ delegate: some ApplicationDelegate) -> [WireFrame] {
+        var reply = WireFrame(type: "reply", id: id)
+        reply.result = false
+        guard let delegate = delegate as? any RestorationDelegate else { return [reply] }
+        do throws(RestorationError) {
+            guard let (archive, appVersion) = try restoration.encodeState(of: self, delegate: delegate) else { return [reply] }
+            guard archive.count <= WireFrame.maximumArchiveSize else {
+                throw RestorationError(.tooLarge, "the state archive is \(archive.count) bytes; ferryd keeps at most \(WireFrame.maximumArchiveSize)")
+            }
+            reply.result = true
+            reply.archive = WireFrame.ArchiveInfo(appVersion: appVersion, size: archive.count)
+            return WireFrame.stateData(archive, id: id) + [reply]
+        } catch {
+            Self.report("state not saved: \(error.message)")
+            return [reply]
+        }
+    }
+
+    /// At `willFinishLaunching`: takes the saved state that came with the launch, if any.
+    func takeArchive(_ frame: WireFrame) {
+        guard let info = frame.archive else { return }
+        restoration.pending = (restoration.readArchive() ?? [], info)
+    }
+
+    /// Before `didFinishLaunching`: restores the archive of this launch, once.
+    func restorePendingState(_ delegate: some ApplicationDelegate) {
+        guard let (bytes, info) = restoration.pending else { return }
+        restoration.pending = nil
+        guard let delegate = delegate as? any RestorationDelegate else { return }
+        let outcome: RestorationOutcome
+        if let size = info.size, size != bytes.count {
+            outcome = .failed(RestorationError(.damagedArchive, "the state archive has \(bytes.count) of its \(size) bytes"))
+        } else {
+            outcome = restoration.restore(bytes, info: info, into: self, delegate: delegate)
+        }
+        restoration.outcome = outcome
+        if case .failed(let error) = outcome { Self.report("restoration failed: \(error.message); starting without the saved state") }
+    }
+
+    /// One line on stderr, which ferryd keeps in the app's log.
+    static func report(_ line: String) {
+        let bytes = Array("ferrykit: \(line)\n".utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
