@@ -71,7 +71,9 @@ ferry_install_shell_files() {
   local tool=${FERRY_MANUAL_TOOL:-}
   if [ -z "$tool" ]; then
     (cd "$FERRY_ROOT" && swift build -c release --product generate-manual --scratch-path .build-release 2>&1 | tail -n 1)
+    # The tool is called generate-manual-tool or generate-manual depending on how SwiftPM built it.
     tool="$FERRY_ROOT/.build-release/release/generate-manual-tool"
+    [ -x "$tool" ] || tool="$FERRY_ROOT/.build-release/release/generate-manual"
   fi
   mkdir -p "$data/bash-completion/completions" "$data/zsh/site-functions" "$config/fish/completions" "$data/man/man1"
   "$bin" --generate-completion-script bash > "$data/bash-completion/completions/ferry"

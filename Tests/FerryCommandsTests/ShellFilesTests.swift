@@ -10,7 +10,10 @@ import Testing
     /// generate-manual plugin), built beside ferry by `swift build --product generate-manual`
     /// (scripts/test does).
     static var manualTool: String {
-        URL(fileURLWithPath: FerryWorld.binary).deletingLastPathComponent().appendingPathComponent("generate-manual-tool").path
+        // SwiftPM names the built tool generate-manual-tool or generate-manual.
+        let folder = URL(fileURLWithPath: FerryWorld.binary).deletingLastPathComponent()
+        let tool = folder.appendingPathComponent("generate-manual-tool").path
+        return FileManager.default.isExecutableFile(atPath: tool) ? tool : folder.appendingPathComponent("generate-manual").path
     }
 
     func shell(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> FerryWorld.Outcome {
