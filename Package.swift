@@ -85,7 +85,7 @@ let package = Package(
         // The do-nothing managed app of the daemon benchmark.
         .executableTarget(name: "ferry-bench-app", dependencies: ["FerryKit"], path: "Benchmarks/daemon/BenchApp"),
         // The managed app of the restore benchmark, whose saved state is about 1 MB.
-        .executableTarget(name: "ferry-restore-bench-app", dependencies: ["FerryKit"], path: "Benchmarks/restore/RestoreApp"),
+        .executableTarget(name: "ferry-restore-bench-app", dependencies: ["FerryKit", "FerryCore"], path: "Benchmarks/restore/RestoreApp"),
         .executableTarget(
             name: "ferryd",
             dependencies: [

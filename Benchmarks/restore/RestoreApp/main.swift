@@ -8,6 +8,7 @@
 // main to willFinishLaunching (the saved state arrives in between), from willFinishLaunching to
 // didFinishLaunching (restoration runs in between), and how many objects it restored.
 import FerryKit
+import FerryCore
 
 #if canImport(Glibc)
 import Glibc
@@ -96,4 +97,28 @@ final class RestoreBench: RestorationDelegate {
     }
 }
 
-FerryApplication.main(RestoreBench())
+/// `ferry-restore-bench-app --profile many|one N`: encodes the state once and restores it N times
+/// in this process, printing microseconds per restore: the restoration alone, for a profiler
+/// (valgrind --tool=callgrind) and without a daemon.
+func profile(_ shape: String, _ rounds: Int) {
+    let app = Application(bundleIdentifier: "org.ferry.bench.restore", containerDirectory: "/tmp", documentsDirectory: "/tmp")
+    let saving = RestoreBench()
+    _ = saving.application(app, open: AppURL("restorebench://x/fill-\(shape)"), options: LaunchOptions())
+    guard let (archive, _) = try? app.restoration.encodeState(of: app, delegate: saving) else { fatalError("no state") }
+    let started = RestoreBench.now()
+    for _ in 0..<rounds {
+        let delegate = RestoreBench()
+        app.restoration.restore(archive, info: WireFrame.ArchiveInfo(size: archive.count), into: app, delegate: delegate)
+        precondition(delegate.root.items.count == saving.root.items.count, "restored \(delegate.root.items.count) objects")
+    }
+    let ended = RestoreBench.now()
+    let micros = (ended.tv_sec - started.tv_sec) * 1_000_000 + (ended.tv_nsec - started.tv_nsec) / 1000
+    print("\(shape): \(archive.count) bytes, \(micros / rounds) us per restore")
+}
+
+let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--profile", let rounds = Int(arguments[3]) {
+    profile(arguments[2], rounds)
+} else {
+    FerryApplication.main(RestoreBench())
+}

@@ -14,23 +14,25 @@ extension AppManager {
         var environment = configuration.environment
         environment["FERRY_SOCKET"] = configuration.socketPath
         environment["FERRY_LAUNCH_TOKEN"] = token
-        let state = prepareState(installed)
+        let state = takeState(app)
         if state != nil { environment["FERRY_STATE_FD"] = "3" }
-        defer { if let state { close(state.descriptor) } }
+        defer { state?.close() }
         let pid: pid_t
         do {
             let command = try LaunchCommand(app: installed, url: nil, sourceApplication: nil,
                                             paths: configuration.paths, environment: environment)
             try? FileManager.default.createDirectory(atPath: configuration.logDirectory, withIntermediateDirectories: true)
             pid = try Launcher.spawn(command, bundleIdentifier: app, output: configuration.logDirectory + "/\(app).log",
-                                     passing: state.map { [$0.descriptor] } ?? [])
+                                     passing: state.map { [$0.memory] } ?? [])
         } catch {
             throw DaemonError.failedToStart("\(error)")
         }
         apply(.spawn, to: app)
         apps[app]?.pid = pid
         apps[app]?.token = token
-        apps[app]?.preservation.prepared = state?.info
+        // The process is starting: decrypting now overlaps its start, and it reads the state
+        // only when willFinishLaunching, sent after this, says there is one.
+        apps[app]?.preservation.prepared = state.flatMap { fillState($0, installed) }
         apps[app]?.runsInBackground = !installed.manifest.backgroundModes.isEmpty
         apps[app]?.launchDeadline = clock.now + configuration.launchWatchdog
         tokens[token] = app

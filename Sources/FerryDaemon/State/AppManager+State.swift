@@ -70,41 +70,49 @@ extension AppManager {
         }
     }
 
-    /// Before spawn: reads the app's saved state, decrypts it and puts it in an anonymous memory
-    /// file (memfd, never on disk) that the process inherits as descriptor 3 (`FERRY_STATE_FD`).
-    /// - Returns: The descriptor (the caller closes it after spawn) and what is known about the state.
+    /// Before spawn: takes the app's saved state off the disk and makes the empty memory file
+    /// (memfd, never on disk) that the process inherits as descriptor 3 (`FERRY_STATE_FD`).
     ///
-    /// The archive is taken off the disk here: whatever happens to this launch — it completes,
-    /// restoration fails, or the app crashes while restoring — it is not offered again. A damaged
-    /// archive, or one saved by a newer version than the installed one, is discarded with one log
-    /// line and the app launches without it.
-    func prepareState(_ installed: InstalledApp) -> (descriptor: Int32, info: WireFrame.ArchiveInfo)? {
+    /// Whatever happens to this launch — it completes, restoration fails, or the app crashes
+    /// while restoring — the archive is not offered again.
+    func takeState(_ app: String) -> TakenState? {
+        guard let file = configuration.stateStore.take(app) else { return nil }
+        guard let memory = StateMemoryFile.make() else {
+            logger.warning("saved state of \(app) dropped: no memory file (\(String(cString: strerror(errno)))); launching without it")
+            close(file)
+            return nil
+        }
+        return TakenState(file: file, memory: memory)
+    }
+
+    /// After spawn, while the process starts: decrypts the taken archive into its memory file.
+    /// A damaged archive, or one saved by a newer version than the installed one, is dropped with
+    /// one log line; the app then launches without it (its memory file stays empty).
+    /// - Returns: What is known about the state handed over; nil when none was.
+    func fillState(_ taken: TakenState, _ installed: InstalledApp) -> WireFrame.ArchiveInfo? {
         let app = installed.bundleIdentifier
-        let store = configuration.stateStore
         let started = clock.now
         let loaded: (info: WireFrame.ArchiveInfo, archive: Data)?
         do {
-            loaded = try store.load(app)
+            loaded = try configuration.stateStore.load(app, from: taken.file)
         } catch {
-            store.discard(app)
             logger.warning("saved state of \(app) discarded: \(error.message); launching without it")
             return nil
         }
         guard let (info, archive) = loaded else { return nil }
-        store.consume(app)
         if let saved = info.bundleVersion, let installed = installed.manifest.version,
            BundleVersion.isNewer(saved, than: installed) {
             logger.warning("saved state of \(app) refused: written by version \(saved), newer than the installed \(installed); launching without it")
             return nil
         }
-        guard let descriptor = StateMemoryFile.make(archive) else {
-            logger.warning("saved state of \(app) dropped: no memory file (\(String(cString: strerror(errno)))); launching without it")
+        guard StateMemoryFile.fill(taken.memory, with: archive) else {
+            logger.warning("saved state of \(app) dropped: cannot fill its memory file (\(String(cString: strerror(errno)))); launching without it")
             return nil
         }
         logger.info("state handed over", metadata: [
             "app": "\(app)", "bytes": "\(archive.count)", "us": "\((clock.now - started).microseconds)",
         ])
-        return (descriptor, info)
+        return info
     }
 
     /// Before `willFinishLaunching` goes out: tells an app that speaks the state frames that its
@@ -150,5 +158,17 @@ extension AppManager {
         } catch {
             return .failure(id, DaemonError(message: error.message, exitCode: error.code == .invalidApp ? 64 : 73), app: app)
         }
+    }
+}
+
+/// A saved state taken for one launch: the archive file, already renamed away, and the memory
+/// file the process inherits. Both are closed once the launch has them.
+struct TakenState {
+    var file: Int32
+    var memory: Int32
+
+    func close() {
+        _ = Glibc.close(file)
+        _ = Glibc.close(memory)
     }
 }

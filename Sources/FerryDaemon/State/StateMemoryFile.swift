@@ -7,27 +7,30 @@ import Glibc
 /// An anonymous file in memory (`memfd_create`) holding a decrypted archive for one launch: the
 /// app reads it from the descriptor it inherits, so the state never touches the disk in the clear
 /// and costs no encoding on the way.
+///
+/// It is made empty before spawn and filled after: decrypting then overlaps the app's own start,
+/// and the app reads it only once `willFinishLaunching` says it holds an archive.
 enum StateMemoryFile {
-    /// A descriptor (close-on-exec; spawn duplicates it into the child) positioned at the start
-    /// of `bytes`; nil when the file cannot be made or written.
-    static func make(_ bytes: Data) -> Int32? {
+    /// An empty memory file (close-on-exec; spawn duplicates it into the child); nil when none
+    /// can be made.
+    static func make() -> Int32? {
         let fd = memfdCreate("ferry-state", 1)  // MFD_CLOEXEC
-        guard fd >= 0 else { return nil }
-        let written = bytes.withUnsafeBytes { raw -> Bool in
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Writes `bytes` at the start of `fd`, leaving the shared file offset where the child expects
+    /// it (at 0). - Returns: Whether all of them were written.
+    static func fill(_ fd: Int32, with bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
-                let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let count = pwrite(fd, raw.baseAddress! + offset, raw.count - offset, off_t(offset))
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return false }
                 offset += count
             }
             return true
         }
-        guard written, lseek(fd, 0, SEEK_SET) == 0 else {
-            close(fd)
-            return nil
-        }
-        return fd
     }
 }
 

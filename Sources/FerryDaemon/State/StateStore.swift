@@ -45,27 +45,30 @@ struct StateStore: Sendable {
     /// - Throws: ``StateError`` `damaged` when the file exists but does not decrypt.
     func load(_ app: String) throws(StateError) -> (info: WireFrame.ArchiveInfo, archive: Data)? {
         let path = try path(for: app)
-        guard let bytes = Self.read(path) else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return try load(app, from: fd)
+    }
+
+    /// Reads and decrypts the archive open at `fd` (from ``take(_:)``).
+    ///
+    /// - Throws: ``StateError`` `damaged` when it does not decrypt.
+    func load(_ app: String, from fd: Int32) throws(StateError) -> (info: WireFrame.ArchiveInfo, archive: Data)? {
+        guard let bytes = FileSystem.contents(of: fd) else { return nil }
         let key = try StateKey.loadOrCreate(at: keyFile, folder: keyFolder)
         return try SealedArchive.open(bytes, app: app, key: key)
     }
 
-    /// The whole file, read straight into one array; nil when it cannot be opened.
-    private static func read(_ path: String) -> [UInt8]? {
+    /// Takes the app's archive off the disk for one launch: an open descriptor to it (the caller
+    /// closes it), the file itself renamed out of reach and freed later (``consume(_:)``).
+    /// - Returns: nil when there is none.
+    func take(_ app: String) -> Int32? {
+        guard let path = try? path(for: app) else { return nil }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        return try? [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let got = Glibc.read(fd, buffer.baseAddress! + count, size - count)
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                count += got
-            }
-        }
+        consume(app)
+        return fd
     }
 
     /// Takes the app's archive out of reach at once (a rename), and frees its blocks on a

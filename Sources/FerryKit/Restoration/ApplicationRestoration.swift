@@ -50,15 +50,8 @@ extension ApplicationRestoration {
         guard let text = getenv("FERRY_STATE_FD"), let fd = Int32(String(cString: text)), fd >= 0 else { return nil }
         unsetenv("FERRY_STATE_FD")
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while bytes.count <= WireFrame.maximumArchiveSize {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return bytes
+        // One read into memory that is never zeroed: the state is on the launch's critical path.
+        return FileSystem.contents(of: fd, limit: WireFrame.maximumArchiveSize)
     }
 }
 

@@ -1,5 +1,9 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One object's keyed state: `Codable` values by key, stored as JSON, and references to other
 /// restorable objects by their restoration path. Each object gets a coder of its own, so keys
 /// never collide between objects.
@@ -57,11 +61,13 @@ public final class RestorationCoder {
     /// A JSON string without escapes, as a String; nil for anything else.
     private static func plainString(_ json: ArraySlice<UInt8>) -> String? {
         guard json.count >= 2, json.first == UInt8(ascii: "\""), json.last == UInt8(ascii: "\"") else { return nil }
-        let inner = json[(json.startIndex + 1)..<(json.endIndex - 1)]
-        let plain = inner.withUnsafeBufferPointer { bytes in
-            !bytes.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
+        // memchr, not a Swift loop over the bytes: a restored string can be megabytes long.
+        return json[(json.startIndex + 1)..<(json.endIndex - 1)].withUnsafeBufferPointer { inner -> String? in
+            guard let base = inner.baseAddress else { return "" }
+            guard memchr(base, Int32(UInt8(ascii: "\\")), inner.count) == nil,
+                  memchr(base, Int32(UInt8(ascii: "\"")), inner.count) == nil else { return nil }
+            return String(validating: inner, as: UTF8.self)
         }
-        return plain ? String(validating: inner, as: UTF8.self) : nil
     }
 
     /// A JSON integer of at most 18 digits; nil for anything else.

@@ -14,7 +14,9 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `Root/Nav/Detail`; nil for an empty string or an empty component.
     public init?(parsing text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // Over UTF-8 bytes: splitting by Character runs grapheme breaking, the bulk of a restore.
+        let parts = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { String(Substring($0)) }
         guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
         identifiers = parts
     }
