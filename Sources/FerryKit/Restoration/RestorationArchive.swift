@@ -98,7 +98,7 @@ private struct ByteReader {
 
     mutating func string() throws(RestorationError) -> String {
         let blob = try blob()
-        guard let string = blob.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) else {
+        guard let string = blob.withUnsafeBufferPointer(String.init(utf8Bytes:)) else {
             throw RestorationError(.damagedArchive, "the state archive has a string that is not UTF-8 at byte \(offset - blob.count)")
         }
         return string

@@ -66,7 +66,7 @@ public final class RestorationCoder {
             guard let base = inner.baseAddress else { return "" }
             guard memchr(base, Int32(UInt8(ascii: "\\")), inner.count) == nil,
                   memchr(base, Int32(UInt8(ascii: "\"")), inner.count) == nil else { return nil }
-            return String(validating: inner, as: UTF8.self)
+            return String(utf8Bytes: inner)
         }
     }
 

@@ -14,10 +14,20 @@ public struct RestorationPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `Root/Nav/Detail`; nil for an empty string or an empty component.
     public init?(parsing text: String) {
-        // Over UTF-8 bytes: splitting by Character runs grapheme breaking, the bulk of a restore.
-        let parts = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { String(Substring($0)) }
-        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        // Over UTF-8 bytes: splitting by Character runs grapheme breaking, once the bulk of a
+        // restore. Splitting at an ASCII "/" always lands between scalars.
+        var text = text
+        let parts = text.withUTF8 { bytes -> [String]? in
+            var parts: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                guard index > start else { return nil }
+                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            return parts
+        }
+        guard let parts else { return nil }
         identifiers = parts
     }
 

@@ -43,6 +43,13 @@ import Testing
         #expect(throws: RestorationError.self) { try RestorationArchive(bytes: bytes + [0]) }
     }
 
+    @Test(arguments: [[0xC3, 0x28], [0xFF], [0x61, 0x80], Array(repeating: 0x61, count: 100) + [0xE2, 0x82]])
+    func aStringThatIsNotUTF8IsADamagedArchive(_ path: [UInt8]) {
+        var bytes = RestorationArchive.magic + [0, 0, 0, 1, 0, 0, 0, UInt8(path.count)] + path
+        bytes += [0, 0, 0, 0, 0, 0, 0, 0]
+        #expect(throws: RestorationError.self) { try RestorationArchive(bytes: bytes) }
+    }
+
     @Test func eachObjectHasItsOwnCoder() throws {
         let delegate = RestoringDelegate()
         delegate.roots = [Node("Root", selection: 1, [Node("Detail", selection: 2)])]

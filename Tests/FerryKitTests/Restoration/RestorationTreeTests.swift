@@ -48,4 +48,15 @@ import Testing
         #expect(RestorationPath(parsing: "") == nil)
         #expect(RestorationPath(parsing: "a//b") == nil)
     }
+
+    @Test(arguments: ["/a", "a/", "/", "a//b"])
+    func anEmptyComponentIsNoPath(_ text: String) {
+        #expect(RestorationPath(parsing: text) == nil)
+    }
+
+    @Test func nonASCIIIdentifiersSurviveParsing() throws {
+        let path = try #require(RestorationPath(parsing: "Wurzel/Übersicht/详情 ✓"))
+        #expect(path.identifiers == ["Wurzel", "Übersicht", "详情 ✓"])
+        #expect(path.description == "Wurzel/Übersicht/详情 ✓")
+    }
 }
