@@ -20,7 +20,7 @@ extension AppManager {
         defer { releaseExchange(app) }
         await awaitPendingReplies(app, atMost: 0)
         var (id, frame, deadline, reason) = try prepare(app, event, url: url, options: options, launch: launch)
-        if event == .willFinishLaunching { frame = handOverState(app, frame) }
+        if event == .willFinishLaunching { frame = await handOverState(app, frame) }
         let answer = try await withCheckedThrowingContinuation { continuation in
             apps[app]!.pendingReplies[id] = PendingReply(continuation: continuation, deadline: deadline, reason: reason)
             apps[app]!.channel?.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)

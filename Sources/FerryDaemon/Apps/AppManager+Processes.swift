@@ -16,7 +16,6 @@ extension AppManager {
         environment["FERRY_LAUNCH_TOKEN"] = token
         let state = takeState(app)
         if state != nil { environment["FERRY_STATE_FD"] = "3" }
-        defer { state?.close() }
         let pid: pid_t
         do {
             let command = try LaunchCommand(app: installed, url: nil, sourceApplication: nil,
@@ -25,14 +24,16 @@ extension AppManager {
             pid = try Launcher.spawn(command, bundleIdentifier: app, output: configuration.logDirectory + "/\(app).log",
                                      passing: state.map { [$0.memory] } ?? [])
         } catch {
+            state?.close()
             throw DaemonError.failedToStart("\(error)")
         }
         apply(.spawn, to: app)
         apps[app]?.pid = pid
         apps[app]?.token = token
-        // The process is starting: decrypting now overlaps its start, and it reads the state
-        // only when willFinishLaunching, sent after this, says there is one.
-        apps[app]?.preservation.prepared = state.flatMap { fillState($0, installed) }
+        // Decrypting overlaps the process's start; it reads the state only when
+        // willFinishLaunching, which waits for it, says there is one.
+        apps[app]?.preservation.preparing = nil
+        if let state { prepareState(state, installed) }
         apps[app]?.runsInBackground = !installed.manifest.backgroundModes.isEmpty
         apps[app]?.launchDeadline = clock.now + configuration.launchWatchdog
         tokens[token] = app

@@ -1,5 +1,6 @@
 import FerryCore
 import FoundationEssentials
+import Logging
 import NIOCore
 
 #if canImport(Glibc)
@@ -85,41 +86,23 @@ extension AppManager {
         return TakenState(file: file, memory: memory)
     }
 
-    /// After spawn, while the process starts: decrypts the taken archive into its memory file.
-    /// A damaged archive, or one saved by a newer version than the installed one, is dropped with
-    /// one log line; the app then launches without it (its memory file stays empty).
-    /// - Returns: What is known about the state handed over; nil when none was.
-    func fillState(_ taken: TakenState, _ installed: InstalledApp) -> WireFrame.ArchiveInfo? {
-        let app = installed.bundleIdentifier
-        let started = clock.now
-        let loaded: (info: WireFrame.ArchiveInfo, archive: Data)?
-        do {
-            loaded = try configuration.stateStore.load(app, from: taken.file)
-        } catch {
-            logger.warning("saved state of \(app) discarded: \(error.message); launching without it")
-            return nil
+    /// After spawn: decrypts the taken archive into its memory file on another thread, while
+    /// the process starts and ferryd goes on; `willFinishLaunching` waits for it.
+    func prepareState(_ taken: TakenState, _ installed: InstalledApp) {
+        let store = configuration.stateStore, logger = logger
+        let app = installed.bundleIdentifier, version = installed.manifest.version
+        apps[app]?.preservation.preparing = Task.detached {
+            defer { taken.close() }
+            return taken.fill(app, installedVersion: version, store: store, logger: logger)
         }
-        guard let (info, archive) = loaded else { return nil }
-        if let saved = info.bundleVersion, let installed = installed.manifest.version,
-           BundleVersion.isNewer(saved, than: installed) {
-            logger.warning("saved state of \(app) refused: written by version \(saved), newer than the installed \(installed); launching without it")
-            return nil
-        }
-        guard StateMemoryFile.fill(taken.memory, with: archive) else {
-            logger.warning("saved state of \(app) dropped: cannot fill its memory file (\(String(cString: strerror(errno)))); launching without it")
-            return nil
-        }
-        logger.info("state handed over", metadata: [
-            "app": "\(app)", "bytes": "\(archive.count)", "us": "\((clock.now - started).microseconds)",
-        ])
-        return info
     }
 
     /// Before `willFinishLaunching` goes out: tells an app that speaks the state frames that its
     /// saved state waits at `FERRY_STATE_FD` (the event's `archive`).
-    func handOverState(_ app: String, _ event: WireFrame) -> WireFrame {
-        guard let info = apps[app]?.preservation.prepared else { return event }
-        apps[app]?.preservation.prepared = nil
+    func handOverState(_ app: String, _ event: WireFrame) async -> WireFrame {
+        guard let preparing = apps[app]?.preservation.preparing else { return event }
+        apps[app]?.preservation.preparing = nil
+        guard let info = await preparing.value else { return event }
         guard apps[app]?.preservation.speaksRestoration == true else {
             logger.info("saved state dropped: the app did not ask for it", metadata: ["app": "\(app)"])
             return event
@@ -162,10 +145,38 @@ extension AppManager {
 }
 
 /// A saved state taken for one launch: the archive file, already renamed away, and the memory
-/// file the process inherits. Both are closed once the launch has them.
-struct TakenState {
+/// file the process inherits. Both are closed once the memory file is filled.
+struct TakenState: Sendable {
     var file: Int32
     var memory: Int32
+
+    /// Decrypts the archive into the memory file. A damaged archive, or one saved by a newer
+    /// version than the installed one, is dropped with one log line; the app then launches
+    /// without it (its memory file stays empty).
+    /// - Returns: What is known about the state handed over; nil when none was.
+    func fill(_ app: String, installedVersion: String?, store: StateStore, logger: Logger) -> WireFrame.ArchiveInfo? {
+        let started = ContinuousClock.now
+        let loaded: (info: WireFrame.ArchiveInfo, archive: Data)?
+        do {
+            loaded = try store.load(app, from: file)
+        } catch {
+            logger.warning("saved state of \(app) discarded: \(error.message); launching without it")
+            return nil
+        }
+        guard let (info, archive) = loaded else { return nil }
+        if let saved = info.bundleVersion, let installed = installedVersion, BundleVersion.isNewer(saved, than: installed) {
+            logger.warning("saved state of \(app) refused: written by version \(saved), newer than the installed \(installed); launching without it")
+            return nil
+        }
+        guard StateMemoryFile.fill(memory, with: archive) else {
+            logger.warning("saved state of \(app) dropped: cannot fill its memory file (\(String(cString: strerror(errno)))); launching without it")
+            return nil
+        }
+        logger.info("state handed over", metadata: [
+            "app": "\(app)", "bytes": "\(archive.count)", "us": "\((ContinuousClock.now - started).microseconds)",
+        ])
+        return info
+    }
 
     func close() {
         _ = Glibc.close(file)

@@ -5,8 +5,9 @@ import FerryCore
 struct Preservation: Sendable {
     /// `hello` carried `restoration: true`.
     var speaksRestoration = false
-    /// What is known about the saved state handed to this launch at spawn, if any.
-    var prepared: WireFrame.ArchiveInfo?
+    /// The saved state of this launch being decrypted into the memory file it inherited: what
+    /// is known about it once done, nil when none could be handed over.
+    var preparing: Task<WireFrame.ArchiveInfo?, Never>?
     /// The `encodeRestorableState` event whose state is arriving.
     var uploadID: Int?
     var bytes: [UInt8] = []
