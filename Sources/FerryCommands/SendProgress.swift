@@ -10,14 +10,17 @@ import Glibc
 struct SendProgress {
     let json: Bool
     let terminal: Bool
-    let started = Date()
     var barShown = false
+    /// When the bar began and how many bytes had been sent then: the rate and ETA count from here.
+    var rateStart: (time: Date, bytes: Int)?
 
     struct Event: Encodable {
         var event: String
         var file: String?
         var bytes: Int?
         var total: Int?
+        var fileBytes: Int?
+        var fileTotal: Int?
         var message: String?
         var items: [String]?
     }
@@ -25,7 +28,8 @@ struct SendProgress {
     mutating func show(_ frame: WireFrame) {
         let event = frame.event ?? ""
         if json {
-            print(JSONOutput.line(Event(event: event, file: frame.file, bytes: frame.bytes, total: frame.total)))
+            print(JSONOutput.line(Event(event: event, file: frame.file, bytes: frame.bytes, total: frame.total,
+                                         fileBytes: frame.fileBytes, fileTotal: frame.fileTotal)))
             fflush(nil)
             return
         }
@@ -40,18 +44,40 @@ struct SendProgress {
         fflush(nil)
     }
 
+    /// Two lines redrawn in place: the current file, then the whole send with its rate and ETA.
     mutating func bar(_ frame: WireFrame) {
-        let sent = frame.bytes ?? 0
-        let total = max(frame.total ?? 1, 1)
-        let seconds = max(Date().timeIntervalSince(started), 0.001)
-        let rate = Double(sent) / seconds
-        let eta = rate > 0 ? Int(Double(total - sent) / rate) : 0
-        let width = 24
-        let filled = width * sent / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        let name = String((frame.file ?? "").suffix(30))
-        print("\r\(Self.padded(100 * sent / total))% [\(bar)] \(Self.size(sent))/\(Self.size(total)) \(Self.size(Int(rate)))/s ETA \(eta) s \(name)\u{1B}[K", terminator: "")
+        let now = Date()
+        if rateStart == nil { rateStart = (now, frame.bytes ?? 0) }
+        let lines = Self.barLines(frame, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes)
+        print((barShown ? "\u{1B}[1A\r" : "") + lines.joined(separator: "\u{1B}[K\n") + "\u{1B}[K", terminator: "")
         barShown = true
+    }
+
+    /// The file line and the total line of `frame`; the rate counts bytes sent since progress
+    /// began (`sentAtStart` of them were there then: resumed, or sent before the first frame).
+    static func barLines(_ frame: WireFrame, elapsed: Double, sentAtStart: Int) -> [String] {
+        let sent = frame.bytes ?? 0, total = max(frame.total ?? 1, 1)
+        let fileSent = frame.fileBytes ?? sent, fileTotal = max(frame.fileTotal ?? total, 1)
+        let rate = elapsed > 0.05 ? Double(sent - sentAtStart) / elapsed : 0
+        let eta = rate > 0 ? " ETA \(Self.duration(Double(total - sent) / rate))" : ""
+        let name = String((frame.file ?? "").suffix(28))
+        let file = "\(Self.column(name, 28)) \(Self.padded(100 * fileSent / fileTotal))% [\(Self.gauge(fileSent, fileTotal))] \(Self.size(fileSent))/\(Self.size(fileTotal))"
+        let all = "\(Self.column("total", 28)) \(Self.padded(100 * sent / total))% [\(Self.gauge(sent, total))] \(Self.size(sent))/\(Self.size(total)) \(Self.size(Int(rate)))/s\(eta)"
+        return [file, all]
+    }
+
+    static func gauge(_ part: Int, _ whole: Int, width: Int = 20) -> String {
+        let filled = min(width, width * part / max(whole, 1))
+        return String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+    }
+
+    static func column(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.up))
+        return whole < 60 ? "\(whole) s" : "\(whole / 60) min \(whole % 60) s"
     }
 
     mutating func finish() {

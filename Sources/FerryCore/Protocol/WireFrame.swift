@@ -49,6 +49,9 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var file: String?
     public var bytes: Int?
     public var total: Int?
+    /// A send's progress within its current file: bytes sent of its size.
+    public var fileBytes: Int?
+    public var fileTotal: Int?
     /// State preservation (`docs/protocol.md`): base64 archive bytes, the app's opt-in in `hello`,
     /// a client's `state` request to remove the archive, and what is known about an archive.
     public var data: String?

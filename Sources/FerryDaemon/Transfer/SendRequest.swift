@@ -60,9 +60,11 @@ struct SendRequest {
             frame.event = "accepted"
             frame.bytes = Int(resumed)
             frame.total = Int(total)
-        case .progress(let file, _, _, let sent, let total):
+        case .progress(let file, let fileSent, let fileSize, let sent, let total):
             frame.event = "progress"
             frame.file = file
+            frame.fileBytes = Int(fileSent)
+            frame.fileTotal = Int(fileSize)
             frame.bytes = Int(sent)
             frame.total = Int(total)
         case .fileDone(let file):
