@@ -11,11 +11,16 @@ import Testing
         let senderFingerprint: String
         let port: Int
 
-        init() throws {
+        /// - Parameter names: The device names (`FERRY_DEVICE_NAME`) of the receiver and the sender.
+        init(names: (String, String)? = nil) throws {
             receiver = try FerryWorld()
             sender = try FerryWorld()
             for world in [receiver, sender] {
                 world.extraEnvironment = ["FERRY_TRANSFER_PORT": "0", "FERRY_TRANSFER_HOST": "127.0.0.1", "FERRY_TRANSFER_RESERVE": "0"]
+            }
+            if let names {
+                receiver.extraEnvironment["FERRY_DEVICE_NAME"] = names.0
+                sender.extraEnvironment["FERRY_DEVICE_NAME"] = names.1
             }
             receiverFingerprint = try Self.fingerprint(receiver)
             senderFingerprint = try Self.fingerprint(sender)

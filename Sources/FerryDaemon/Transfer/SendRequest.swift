@@ -24,9 +24,7 @@ struct SendRequest {
             await forwarding.value
             return result(outcome, peer: peer)
         } catch {
-            let refused: Set<TransferError.Code> = [.receivingOff, .notAContact, .declined, .tooLarge, .noSpace]
-            return TransferFrames.failure(id, error.message,
-                                          code: refused.contains(error.code) ? TransferFrames.declinedCode : TransferFrames.failedCode)
+            return TransferFrames.failure(id, error.message, code: TransferFrames.exitCode(for: error))
         }
     }
 
