@@ -66,12 +66,7 @@ extension Ferry {
             let client = try DaemonClient.connect(Context())
             var frame = WireFrame(type: "pair")
             frame.fingerprint = fingerprint?.lowercased()
-            if let (host, port) = Send.hostAndPort(target) {
-                frame.host = host
-                frame.port = port
-            } else {
-                frame.peer = target
-            }
+            frame.setReceiver(target)
             let asked = try Self.result(client, client.send(frame))
             let shown = asked.code ?? ""
             let name = asked.peer ?? target

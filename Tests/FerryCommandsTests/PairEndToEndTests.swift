@@ -133,3 +133,35 @@ import Testing
         #expect(outcome.stderr.contains("receiving is off"))
     }
 }
+
+extension PairEndToEndTests {
+    @Test func onTerminalsBothUsersAnswerTheQuestion() throws {
+        let pair = try Pair(names: ("Ferry B", "Ferry A"))
+        let asking = Asking()
+        Thread {
+            let outcome = try? Terminal.run(pair.sender, ["pair", "127.0.0.1:\(pair.port)", "--fingerprint", pair.receiverFingerprint],
+                                            answers: [("[y/N]", "y")])
+            asking.result.withLock { $0 = outcome }
+        }.start()
+        let request = try incoming(pair)
+        let code = try Self.referenceCode(pair.senderFingerprint, pair.receiverFingerprint)
+        let answered = try Terminal.run(pair.receiver, ["pair"], answers: [("[y/N]", "y")])
+        #expect(answered.status == 0, "\(answered.stdout)")
+        #expect(answered.stdout.contains("Pair with Ferry A? code \(Self.display(code)) [y/N] y"))
+        #expect(answered.stdout.contains("paired with Ferry A"))
+        let asked = try finished(asking)
+        #expect(asked.status == 0, "\(asked.stdout)")
+        #expect(asked.stdout.contains("Does Ferry B show \(Self.display(code))? [y/N] y"))
+        #expect(try trusted(pair.receiver).contains(pair.senderFingerprint))
+        #expect(try trusted(pair.sender).contains(pair.receiverFingerprint))
+        #expect(!request.isEmpty)
+    }
+
+    @Test func onATerminalTheShareSheetAsksFerryd() throws {
+        let pair = try Pair()
+        let outcome = try Terminal.run(pair.sender, ["send", try pair.file("a.txt", "a")])
+        // Discovery is off in these worlds, so ferryd sees nobody; the LAN test bed lists real peers.
+        #expect(outcome.status == 69, "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("no peers are seen on the network"))
+    }
+}
