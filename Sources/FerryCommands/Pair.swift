@@ -70,7 +70,7 @@ extension Ferry {
             let asked = try Self.result(client, client.send(frame))
             let shown = asked.code ?? ""
             let name = asked.peer ?? target
-            print("Pairing with \(name) (\(String((asked.fingerprint ?? "").prefix(16)))).")
+            print("Pairing with \(name) (\(String((asked.fingerprint ?? "").prefix(16)))), request \(asked.offer ?? "?").")
             print("Code: \(PairPrompt.display(shown)) (it must be the code \(name) shows)")
             let answer = code == nil && !yes ? Self.question("Does \(name) show \(PairPrompt.display(shown))? [y/N] ") : nil
             let verdict = PairPrompt.verdict(shown: shown, name: name, typed: code, yes: yes, answer: answer)

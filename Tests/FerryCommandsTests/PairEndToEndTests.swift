@@ -107,6 +107,11 @@ import Testing
         #expect(refused.status == 77)
         #expect(refused.stderr.contains("the code \(wrong) is not \(Self.display(code)), the code for Ferry B"))
         #expect(try pair.receiver.run("pair").stdout == "No pair requests are waiting.\n")
+        // The request the asking side named is declined there too.
+        let id = try #require(refused.stdout.components(separatedBy: "request ").dropFirst().first?.prefix(16))
+        let late = try pair.receiver.run("pair", "--accept", String(id), "--yes")
+        #expect(late.status == 77)
+        #expect(late.stderr.hasPrefix("ferry: Ferry A did not pair: the asking user declined"))
         // The receiving side types a wrong code: declined there, and the asking side hears so.
         let asking = ask(pair, "--yes")
         let request = try incoming(pair)

@@ -62,8 +62,11 @@ public actor Pairing {
     /// - Throws: ``TransferError/Code/notFound`` when no such request waits,
     ///   ``TransferError/Code/declined`` for a wrong code.
     public func decide(_ id: String, accept: Bool, code: String? = nil) throws(TransferError) -> PairRequestTable.Request {
-        guard let request = table.request(id, now: Date()), request.status == .pending else {
+        guard let request = table.request(id, now: Date()) else {
             throw TransferError(.notFound, "no pair request \(id.debugDescription) is waiting; `ferry pair --incoming` lists them")
+        }
+        if case .declined(let why) = request.status {
+            throw TransferError(.declined, "\(request.name) did not pair: \(why); nothing was trusted")
         }
         if accept, let code, PairingCode.normalized(code) != request.code {
             _ = try table.decide(id, by: .receiver, accept: false, now: Date())
