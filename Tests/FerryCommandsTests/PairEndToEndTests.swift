@@ -170,3 +170,15 @@ extension PairEndToEndTests {
         #expect(outcome.stdout.contains("no peers are seen on the network"))
     }
 }
+
+extension PairEndToEndTests {
+    @Test func anUnansweredRequestExpiresAndTrustsNobody() throws {
+        let pair = try Pair(names: ("Ferry B", "Ferry A"), receiverEnvironment: ["FERRY_PAIR_TIMEOUT": "1"])
+        let asked = try pair.sender.run("pair", "127.0.0.1:\(pair.port)", "--fingerprint", pair.receiverFingerprint, "--yes")
+        #expect(asked.status == 77)
+        #expect(asked.stderr == "ferry: Ferry B did not pair: nobody confirmed within 1 s; nothing was trusted\n")
+        #expect(try pair.receiver.run("pair").stdout == "No pair requests are waiting.\n")
+        #expect(try trusted(pair.receiver).split(separator: "\n").count == 1)
+        #expect(try trusted(pair.sender).split(separator: "\n").count == 1)
+    }
+}

@@ -11,8 +11,10 @@ import Testing
         let senderFingerprint: String
         let port: Int
 
-        /// - Parameter names: The device names (`FERRY_DEVICE_NAME`) of the receiver and the sender.
-        init(names: (String, String)? = nil) throws {
+        /// - Parameters:
+        ///   - names: The device names (`FERRY_DEVICE_NAME`) of the receiver and the sender.
+        ///   - receiverEnvironment: More variables for the receiver's ferryd.
+        init(names: (String, String)? = nil, receiverEnvironment: [String: String] = [:]) throws {
             receiver = try FerryWorld()
             sender = try FerryWorld()
             for world in [receiver, sender] {
@@ -22,6 +24,7 @@ import Testing
                 receiver.extraEnvironment["FERRY_DEVICE_NAME"] = names.0
                 sender.extraEnvironment["FERRY_DEVICE_NAME"] = names.1
             }
+            receiver.extraEnvironment.merge(receiverEnvironment) { $1 }
             receiverFingerprint = try Self.fingerprint(receiver)
             senderFingerprint = try Self.fingerprint(sender)
             var text = ""

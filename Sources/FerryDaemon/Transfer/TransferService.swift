@@ -25,7 +25,8 @@ struct TransferService: Service {
             let receiver = Receiver(host: host, staging: staging, limits: limits)
             // The name discovery announces, so that a paired device is trusted under the name seen in `ferry peers`.
             let name = configuration.discovery.deviceName
-            let pairing = Pairing(ownFingerprint: identity.fingerprint, deviceName: name, trust: trust) { [receiving] in
+            let pairing = Pairing(ownFingerprint: identity.fingerprint, deviceName: name, trust: trust,
+                                  lifetime: configuration.pairSeconds) { [receiving] in
                 await receiving.current
             }
             await manager.attachTransfer(TransferHub(identity: identity, receiver: receiver, receiving: receiving, trust: trust,

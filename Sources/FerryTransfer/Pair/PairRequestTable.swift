@@ -53,7 +53,7 @@ public struct PairRequestTable: Sendable {
         }
         let waiting = requests.values.filter { $0.status == .pending }.count
         guard waiting < maximumPending else {
-            throw TransferError(.tooLarge, "\(waiting) pair requests already wait on this device; try again when they are answered or expire (\(Int(lifetime)) s)")
+            throw TransferError(.tooLarge, "\(waiting) pair requests already wait on this device; try again when they are answered or expire (\(seconds) s)")
         }
         let request = Request(id: id, peer: peer, name: name, code: code, until: now + lifetime)
         requests[id] = request
@@ -98,11 +98,16 @@ public struct PairRequestTable: Sendable {
     public mutating func expire(now: Date) {
         for request in requests.values where request.until <= now {
             if request.status == .pending {
-                finish(request.id, .declined("nobody confirmed within \(Int(lifetime)) s"), now: now)
+                finish(request.id, .declined("nobody confirmed within \(seconds) s"), now: now)
             } else {
                 requests[request.id] = nil
             }
         }
+    }
+
+    /// The lifetime as people read it: `120`, `0.5`.
+    var seconds: String {
+        lifetime == lifetime.rounded() ? String(Int(lifetime)) : String(lifetime)
     }
 
     private mutating func finish(_ id: String, _ status: Status, now: Date) {

@@ -13,9 +13,11 @@ public actor Pairing {
     /// - Parameters:
     ///   - ownFingerprint: This device's certificate fingerprint, for the codes.
     ///   - deviceName: The name the asking device gets to show and trust.
+    ///   - lifetime: How long a request waits for both users, in seconds.
     ///   - mode: The receiving mode now; Off refuses pair requests.
-    public init(ownFingerprint: String, deviceName: String, trust: TrustStore,
+    public init(ownFingerprint: String, deviceName: String, trust: TrustStore, lifetime: TimeInterval = 120,
                 mode: @escaping @Sendable () async -> ReceivingMode) {
+        table.lifetime = lifetime
         self.ownFingerprint = ownFingerprint
         self.deviceName = deviceName
         self.trust = trust
