@@ -20,6 +20,7 @@ public struct InboxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line naming the file and what to do.
     public var message: String
 
+    /// Makes an error from its kind and its one-line message.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

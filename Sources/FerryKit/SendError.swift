@@ -21,6 +21,7 @@ public struct SendError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line naming the peer or file at fault and what to do, as `ferry send` prints it.
     public var message: String
 
+    /// Makes an error from its kind and its one-line message.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -12,6 +12,7 @@ public struct SharePeer: Sendable, Equatable, Codable {
     /// Its certificate fingerprint as announced.
     public var fingerprint: String
 
+    /// Makes a row; ``rows(_:trusted:)`` makes them from ferryd's answers.
     public init(name: String, address: String, mode: String?, trusted: Bool, fingerprint: String) {
         self.name = name
         self.address = address

@@ -8,6 +8,7 @@ public struct PairHello: Codable, Sendable, Equatable {
 
 /// `POST /ferry/v1/pair/{id}/confirm`: the asking user's decision about the code.
 public struct PairConfirmation: Codable, Sendable, Equatable {
+    /// Whether the asking user saw the same code on both devices.
     public var accept: Bool
 
     public init(accept: Bool) { self.accept = accept }

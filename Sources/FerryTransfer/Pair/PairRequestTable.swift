@@ -21,11 +21,15 @@ public struct PairRequestTable: Sendable {
 
     /// One request from a device with certificate fingerprint `peer`.
     public struct Request: Sendable, Equatable {
+        /// The request's id, random hex, as `ferry pair --accept` takes it.
         public var id: String
+        /// The asking device's certificate fingerprint, as seen in the handshake.
         public var peer: String
+        /// The asking device's name, as it gave it (cleaned).
         public var name: String
         /// The code this device computed from its own certificate and the peer's.
         public var code: String
+        /// How it stands.
         public var status: Status = .pending
         var senderAccepted = false
         var receiverAccepted = false
@@ -41,6 +45,7 @@ public struct PairRequestTable: Sendable {
     public var linger: TimeInterval = 30
     private(set) var requests: [String: Request] = [:]
 
+    /// An empty table with the default limits.
     public init() {}
 
     /// Takes a new request; one already waiting from the same device is replaced.
