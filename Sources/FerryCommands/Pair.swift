@@ -12,7 +12,7 @@ extension Ferry {
             abstract: "Pair with another device: both show a code, and confirming on both makes each trust the other.",
             discussion: """
                 ferry pair PEER                  ask PEER (a discovered name, or HOST:PORT with --fingerprint)
-                ferry pair                       list the requests waiting here; on a terminal, ask about each
+                ferry pair [--json]              list the requests waiting here; on a terminal, ask about each
                 ferry pair --accept ID --code N  accept one, checking the code this device shows for it
                 ferry pair --decline ID          decline one
                 Without a terminal, the asking side needs --code N (the code the other device shows) \
@@ -35,6 +35,9 @@ extension Ferry {
         @Flag(help: "List the pair requests waiting here (the default without PEER).")
         var incoming = false
 
+        @Flag(help: "List the requests as JSON (id, name, code, fingerprint), without asking.")
+        var json = false
+
         @Option(help: ArgumentHelp("Accept the waiting request with this id.", valueName: "id"))
         var accept: String?
 
@@ -47,6 +50,7 @@ extension Ferry {
             if let code, !PairPrompt.isCode(code) { throw ValidationError("a code is six digits, such as 123456") }
             if accept != nil && code == nil && !yes { throw ValidationError("--accept needs --code N (the code shown for the request) or --yes") }
             if (decline != nil || incoming) && (code != nil || yes) { throw ValidationError("--code and --yes go with PEER or --accept") }
+            if json && (peer != nil || accept != nil || decline != nil) { throw ValidationError("--json goes with the list of requests") }
         }
 
         func run() throws {
@@ -89,10 +93,13 @@ extension Ferry {
         /// The requests waiting here; on a terminal, a question for each.
         func listIncoming(_ client: DaemonClient) throws {
             let rows = TransferRequest.rows(try Self.result(client, client.send(WireFrame(type: "pair-pending")))).filter { $0.count == 4 }
+            if json {
+                return print(JSONOutput.document(rows.map { PendingPair(id: $0[0], name: $0[1], code: $0[2], fingerprint: $0[3]) }))
+            }
             guard !rows.isEmpty else { return print("No pair requests are waiting.") }
             print(Table.render(header: ["ID", "NAME", "CODE", "FINGERPRINT"],
                                rows: rows.map { [$0[0], $0[1], PairPrompt.display($0[2]), String($0[3].prefix(16))] }), terminator: "")
-            guard isatty(0) == 1 && isatty(1) == 1 && !incoming else { return }
+            guard isatty(0) == 1 && isatty(1) == 1 else { return }
             for row in rows {
                 if PairPrompt.isYes(Self.question("Pair with \(row[1])? code \(PairPrompt.display(row[2])) [y/N] ")) {
                     try answer(client, row[0], code: nil)
@@ -140,4 +147,12 @@ extension Ferry {
             return readLine()
         }
     }
+}
+
+/// A row of `ferry pair --json`.
+private struct PendingPair: Encodable {
+    var id: String
+    var name: String
+    var code: String
+    var fingerprint: String
 }

@@ -41,14 +41,14 @@ import Testing
         String(code.prefix(3)) + " " + String(code.suffix(3))
     }
 
-    /// The receiver's waiting request: id, name, code (digits only).
+    /// The receiver's waiting request, from `ferry pair --json`: id, name, code.
     func incoming(_ pair: Pair) throws -> [String] {
         for _ in 0..<300 {
-            let lines = try pair.receiver.run("pair", "--incoming").stdout.split(separator: "\n").dropFirst()
-            if let row = lines.first {
-                let columns = row.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-                // ID, NAME (two words here), CODE (two groups), FINGERPRINT
-                return [columns[0], columns[1] + " " + columns[2], columns[3] + columns[4]]
+            let text = try pair.receiver.run("pair", "--json").stdout
+            let rows = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]]
+            if let row = rows?.first {
+                #expect(row["fingerprint"] == pair.senderFingerprint)
+                return [row["id"] ?? "", row["name"] ?? "", row["code"] ?? ""]
             }
             usleep(20_000)
         }
