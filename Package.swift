@@ -108,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FerryCommandsTests",
-            dependencies: ["FerryCommands", "FerryCore", "ferry", "ferryd", "todo-managed"]
+            dependencies: ["FerryCommands", "FerryCore", "FerryKit", "ferry", "ferryd", "todo-managed"]
         ),
     ]
 )

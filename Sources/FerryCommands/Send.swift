@@ -13,7 +13,8 @@ extension Ferry {
             discussion: """
                 ferryd does the network work and reports progress. --to takes HOST:PORT (the \
                 receiver's certificate fingerprint from --fingerprint or from `ferry trust`, \
-                matched by the name HOST:PORT or HOST) or a peer name seen by discovery. Exit codes: \
+                matched by the name HOST:PORT or HOST) or a peer name seen by discovery. Without \
+                --to, on a terminal, it lists the peers ferryd sees and asks which one. Exit codes: \
                 0 delivered, 77 declined or refused, 74 failed (including a certificate that does \
                 not match), 76 ferryd unreachable.
                 """)
@@ -21,8 +22,8 @@ extension Ferry {
         @Argument(help: ArgumentHelp("Files or folders to send.", valueName: "file"))
         var files: [String] = []
 
-        @Option(help: ArgumentHelp("The receiver: HOST:PORT or a peer name.", valueName: "peer"))
-        var to: String
+        @Option(help: ArgumentHelp("The receiver: HOST:PORT or a peer name; without it, pick one on a terminal.", valueName: "peer"))
+        var to: String?
 
         @Option(help: ArgumentHelp("The receiver's certificate fingerprint (64 hex digits).", valueName: "hex"))
         var fingerprint: String?
@@ -41,8 +42,13 @@ extension Ferry {
         }
 
         func run() throws {
+            guard to != nil || (isatty(0) == 1 && isatty(1) == 1) else {
+                throw CommandFailure(message: ShareSheet.noTerminal, exit: FerryExit.usage)
+            }
             let client = try DaemonClient.connect(Context())
-            let id = try client.send(try request())
+            var frame = try request()
+            if to == nil { frame.peer = try ShareSheet.pick(client).name }
+            let id = try client.send(frame)
             var progress = SendProgress(json: json, terminal: isatty(1) == 1)
             while true {
                 let frame = try client.receive()
@@ -63,22 +69,8 @@ extension Ferry {
             frame.url = url
             frame.app = app
             frame.fingerprint = fingerprint?.lowercased()
-            if let (host, port) = Self.hostAndPort(to) {
-                frame.host = host
-                frame.port = port
-            } else {
-                frame.peer = to
-            }
+            if let to { frame.setReceiver(to) }
             return frame
-        }
-
-        /// `HOST:PORT` or `[V6]:PORT`, or nil for a peer name.
-        static func hostAndPort(_ text: String) -> (String, Int)? {
-            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-                  (1...65535).contains(port) else { return nil }
-            var host = String(text[..<colon])
-            if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            return host.isEmpty ? nil : (host, port)
         }
 
         static func absolute(_ path: String) -> String {

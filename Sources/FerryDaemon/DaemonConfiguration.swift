@@ -37,6 +37,8 @@ public struct DaemonConfiguration: Sendable {
     public var transferHost = "0.0.0.0"
     /// Free space kept after accepting an offer; nil for the default (256 MiB).
     public var transferReserveBytes: UInt64?
+    /// How long a pair request waits for both users, in seconds (`FERRY_PAIR_TIMEOUT`). Default 120.
+    public var pairSeconds: Double = 120
     /// Who may send files at start (`FERRY_RECEIVING`). Default Contacts only.
     public var receivingMode: ReceivingMode = .contacts
     /// Called with the transfer port once bound, for discovery to advertise.

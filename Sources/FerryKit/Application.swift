@@ -11,6 +11,8 @@ public final class Application {
     public let containerDirectory: String
     /// The `Documents` folder inside the container, for the user's data; it exists at launch.
     public let documentsDirectory: String
+    /// ferryd's socket, for requests of the app's own (``send(files:url:to:fingerprint:app:)``).
+    public let socketPath: String?
     /// What the app was launched with; empty until `willFinishLaunching` arrives.
     public internal(set) var launchOptions = LaunchOptions()
     /// Restoration classes and factories, and this launch's saved state (see ``RestorationDelegate``).
@@ -30,17 +32,19 @@ public final class Application {
     ///   - bundleIdentifier: `FERRY_BUNDLE_ID`.
     ///   - containerDirectory: `FERRY_CONTAINER`.
     ///   - documentsDirectory: `FERRY_DOCUMENTS`.
-    public init(bundleIdentifier: String, containerDirectory: String, documentsDirectory: String) {
+    ///   - socketPath: ferryd's socket (`FERRY_SOCKET`); nil leaves sending unavailable.
+    public init(bundleIdentifier: String, containerDirectory: String, documentsDirectory: String, socketPath: String? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.containerDirectory = containerDirectory
         self.documentsDirectory = documentsDirectory
+        self.socketPath = socketPath
         try? lifecycle.apply(.spawn)
     }
 
     /// Makes the application described by the environment ferryd started the process with.
     public convenience init(environment: LaunchEnvironment) {
         self.init(bundleIdentifier: environment.bundleIdentifier, containerDirectory: environment.containerDirectory,
-                  documentsDirectory: environment.documentsDirectory)
+                  documentsDirectory: environment.documentsDirectory, socketPath: environment.socketPath)
     }
 }
 

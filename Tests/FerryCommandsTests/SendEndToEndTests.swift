@@ -11,12 +11,20 @@ import Testing
         let senderFingerprint: String
         let port: Int
 
-        init() throws {
+        /// - Parameters:
+        ///   - names: The device names (`FERRY_DEVICE_NAME`) of the receiver and the sender.
+        ///   - receiverEnvironment: More variables for the receiver's ferryd.
+        init(names: (String, String)? = nil, receiverEnvironment: [String: String] = [:]) throws {
             receiver = try FerryWorld()
             sender = try FerryWorld()
             for world in [receiver, sender] {
                 world.extraEnvironment = ["FERRY_TRANSFER_PORT": "0", "FERRY_TRANSFER_HOST": "127.0.0.1", "FERRY_TRANSFER_RESERVE": "0"]
             }
+            if let names {
+                receiver.extraEnvironment["FERRY_DEVICE_NAME"] = names.0
+                sender.extraEnvironment["FERRY_DEVICE_NAME"] = names.1
+            }
+            receiver.extraEnvironment.merge(receiverEnvironment) { $1 }
             receiverFingerprint = try Self.fingerprint(receiver)
             senderFingerprint = try Self.fingerprint(sender)
             var text = ""

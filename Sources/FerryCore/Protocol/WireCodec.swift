@@ -53,6 +53,10 @@ extension WireFrame {
         case "progress": id != nil && event != nil
         case "receiving", "trust", "pending": id != nil
         case "accept", "decline": id != nil && offer != nil
+        case "pair": id != nil && (peer != nil || (host != nil && port != nil))
+        case "pair-pending": id != nil
+        case "pair-confirm": id != nil && offer != nil && result != nil
+        case "pair-accept", "pair-decline": id != nil && offer != nil
         case "state-data": id != nil && data != nil
         case "state": id != nil && app != nil
         default: nil

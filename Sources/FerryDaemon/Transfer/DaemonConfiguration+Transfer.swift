@@ -13,6 +13,7 @@ extension DaemonConfiguration {
         }
         if let host = environment["FERRY_TRANSFER_HOST"], !host.isEmpty { transferHost = host }
         if let reserve = environment["FERRY_TRANSFER_RESERVE"].flatMap(UInt64.init) { transferReserveBytes = reserve }
+        if let seconds = environment["FERRY_PAIR_TIMEOUT"].flatMap(Double.init), seconds > 0 { pairSeconds = seconds }
         switch environment["FERRY_RECEIVING"] {
         case "off": receivingMode = .off
         case "everyone": receivingMode = .everyone(until: Date() + ReceivingMode.everyoneDuration)

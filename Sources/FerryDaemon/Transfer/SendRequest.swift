@@ -24,9 +24,7 @@ struct SendRequest {
             await forwarding.value
             return result(outcome, peer: peer)
         } catch {
-            let refused: Set<TransferError.Code> = [.receivingOff, .notAContact, .declined, .tooLarge, .noSpace]
-            return TransferFrames.failure(id, error.message,
-                                          code: refused.contains(error.code) ? TransferFrames.declinedCode : TransferFrames.failedCode)
+            return TransferFrames.failure(id, error.message, code: TransferFrames.exitCode(for: error))
         }
     }
 
@@ -35,7 +33,7 @@ struct SendRequest {
     func endpoint() async throws(TransferError) -> PeerEndpoint {
         if let name = frame.peer {
             guard let found = await hub.peers?.peer(named: name) else {
-                throw TransferError(.notFound, "no peer named \(name.debugDescription) is seen on the network; use --to HOST:PORT --fingerprint HEX")
+                throw TransferError(.notFound, "no peer named \(name.debugDescription) is seen on the network (`ferry peers` lists them); name it as HOST:PORT with --fingerprint HEX")
             }
             return found
         }

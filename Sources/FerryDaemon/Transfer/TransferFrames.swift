@@ -4,7 +4,7 @@ import Foundation
 
 /// The client requests about file transfers (docs/protocol.md, "File transfers").
 enum TransferFrames {
-    static let types: Set<String> = ["send", "receiving", "trust", "pending", "accept", "decline"]
+    static let types: Set<String> = Set(["send", "receiving", "trust", "pending", "accept", "decline"]).union(PairFrames.types)
     /// `ferry send`'s exit codes: delivered 0, declined or refused 77, failed 74.
     static let declinedCode: Int32 = 77
     static let failedCode: Int32 = 74
@@ -27,6 +27,7 @@ enum TransferFrames {
             case "receiving": await send(try await receiving(frame, hub))
             case "trust": await send(try trust(frame, hub))
             case "pending": await send(try await pending(frame, hub))
+            case let type where PairFrames.types.contains(type): await send(await PairFrames.serve(frame, hub, progress: send))
             default: await send(try await answer(frame, hub))
             }
         } catch let error as TransferError {
@@ -34,6 +35,12 @@ enum TransferFrames {
         } catch {
             await send(failure(id, "\(error)"))
         }
+    }
+
+    /// 77 for a refusal (mode, trust, limits, space, a decline), 74 for anything else.
+    static func exitCode(for error: TransferError) -> Int32 {
+        let refused: Set<TransferError.Code> = [.receivingOff, .notAContact, .declined, .tooLarge, .noSpace]
+        return refused.contains(error.code) ? declinedCode : failedCode
     }
 
     static func failure(_ id: Int, _ message: String, code: Int32 = failedCode) -> WireFrame {

@@ -1,5 +1,6 @@
 import FerryCore
 import FerryTransfer
+import Synchronization
 
 /// What ferryd's clients reach of file transfers: the identity to send with, the receiver's
 /// pending offers, the receiving mode and the trust store.
@@ -10,9 +11,14 @@ final class TransferHub: Sendable {
     let trust: TrustStore
     let senderName: String
     let peers: (any PeerDirectory)?
+    /// Pair requests other devices made here.
+    let pairing: Pairing?
+    /// Pair requests this device made, by the peer's request id, until the user confirms.
+    let outgoingPairs = Mutex<[String: PeerEndpoint]>([:])
 
     init(identity: DeviceIdentity, receiver: Receiver?, receiving: ReceivingState, trust: TrustStore,
-         senderName: String, peers: (any PeerDirectory)?) {
+         senderName: String, peers: (any PeerDirectory)?, pairing: Pairing? = nil) {
+        self.pairing = pairing
         self.identity = identity
         self.receiver = receiver
         self.receiving = receiving

@@ -1,11 +1,8 @@
 import FerryCore
+import FerryDiscovery
 import FerryTransfer
 import Logging
 import ServiceLifecycle
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The transfer listener inside ferryd's service group. A port that cannot be bound is logged and
 /// leaves ferryd running without receiving.
@@ -26,23 +23,23 @@ struct TransferService: Service {
             let trust = TrustStore(configHome: paths.configHome)
             let host = DaemonReceiverHost(manager: manager, trust: trust, mode: receiving, paths: paths, logger: logger)
             let receiver = Receiver(host: host, staging: staging, limits: limits)
+            // The name discovery announces, so that a paired device is trusted under the name seen in `ferry peers`.
+            let name = configuration.discovery.deviceName
+            let pairing = Pairing(ownFingerprint: identity.fingerprint, deviceName: name, trust: trust,
+                                  lifetime: configuration.pairSeconds) { [receiving] in
+                await receiving.current
+            }
             await manager.attachTransfer(TransferHub(identity: identity, receiver: receiver, receiving: receiving, trust: trust,
-                                                     senderName: Self.hostName(), peers: configuration.peerDirectory))
+                                                     senderName: name, peers: configuration.peerDirectory, pairing: pairing))
             // Without a port there is no listener, but `ferry send` still works.
             guard let port = configuration.transferPort else { return try await gracefulShutdown() }
             let server = TransferServer(
                 configuration: .init(host: configuration.transferHost, port: port, limits: limits), identity: identity,
-                receiver: receiver, logger: logger, onBound: configuration.onTransferBound)
+                receiver: receiver, pairing: pairing, logger: logger, onBound: configuration.onTransferBound)
             try await server.run { try? await gracefulShutdown() }
         } catch {
             logger.error("file transfers are off", metadata: ["error": "\(error)"])
             try await gracefulShutdown()
         }
-    }
-
-    static func hostName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count) == 0 else { return "ferry" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -54,12 +54,17 @@ extension TransferClient {
         }
 
         func decode<T: Decodable>(_ response: (Int, [UInt8])) throws -> T {
-            let (status, body) = response
-            if status == 200, let value = try? JSONDecoder().decode(T.self, from: Data(body)) { return value }
-            if let error = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) {
-                throw TransferError(TransferError.Code(name: error.error.code), "the receiver refused: \(error.error.message)", offset: error.error.offset)
-            }
-            throw TransferError(.failed, "the receiver answered HTTP \(status) with a body this sender cannot read")
+            try TransferClient.decode(response)
         }
+    }
+
+    /// The JSON answer of a 200 response, or the receiver's error as a ``TransferError``.
+    static func decode<T: Decodable>(_ response: (Int, [UInt8])) throws -> T {
+        let (status, body) = response
+        if status == 200, let value = try? JSONDecoder().decode(T.self, from: Data(body)) { return value }
+        if let error = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) {
+            throw TransferError(TransferError.Code(name: error.error.code), "the receiver refused: \(error.error.message)", offset: error.error.offset)
+        }
+        throw TransferError(.failed, "the receiver answered HTTP \(status) with a body this sender cannot read")
     }
 }

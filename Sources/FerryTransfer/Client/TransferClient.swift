@@ -35,12 +35,23 @@ public struct TransferClient: Sendable {
             return OfferedFile(id: "f\(index)", path: file.relativePath, size: file.size, sha256: file.sha256,
                                uti: types.uti, mime: types.mime)
         })
+        return try await connected(to: peer) { exchange, _ in
+            try await Session(files: files, offer: offer, events: events).run(&exchange)
+        }
+    }
+
+    /// Connects to `peer`, its certificate pinned, and runs `body` on the connection with the
+    /// fingerprint the peer presented.
+    ///
+    /// - Throws: ``TransferError``: ``TransferError/Code/wrongPeer`` when the certificate does not
+    ///   match, what `body` throws, or a connection failure.
+    func connected<T>(to peer: PeerEndpoint, _ body: (inout HTTPExchange, String) async throws -> T) async throws(TransferError) -> T {
         let presented = PeerCertificate()
         do {
             let channel = try await connect(peer, presented: presented)
             return try await channel.executeThenClose { inbound, outbound in
                 var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "\(peer.host):\(peer.port)")
-                return try await Session(files: files, offer: offer, events: events).run(&exchange)
+                return try await body(&exchange, presented.fingerprint ?? peer.fingerprint)
             }
         } catch let error as TransferError {
             throw error
@@ -48,7 +59,7 @@ public struct TransferClient: Sendable {
             if let seen = presented.fingerprint, seen != peer.fingerprint {
                 throw TransferError(.wrongPeer, "\(peer.name) presented certificate \(seen), not the expected \(peer.fingerprint): it is not the device you meant (or someone is in the middle); nothing was sent")
             }
-            throw TransferError(.failed, "cannot send to \(peer.name): \(error)")
+            throw TransferError(.failed, "cannot reach \(peer.name): \(error)")
         }
     }
 

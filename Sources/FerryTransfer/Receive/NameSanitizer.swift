@@ -1,4 +1,5 @@
 import Foundation
+import FerryCore
 
 /// Reduces names chosen by a remote sender to safe names inside an Inbox.
 ///
@@ -66,14 +67,6 @@ public enum NameSanitizer {
     /// The `n`th alternative for a taken name: `report.pdf` → `report 2.pdf`, kept within the
     /// byte limit.
     public static func numbered(_ name: String, _ n: Int) -> String {
-        let tag = " \(n)"
-        var stem = name
-        var suffix = ""
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-            stem = String(name[..<dot])
-            suffix = String(name[dot...])
-        }
-        while stem.utf8.count + tag.utf8.count + suffix.utf8.count > maximumBytes, !stem.isEmpty { stem.removeLast() }
-        return stem + tag + suffix
+        NumberedName.make(name, n, maximumBytes: maximumBytes)
     }
 }

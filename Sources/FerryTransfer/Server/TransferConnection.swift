@@ -35,6 +35,9 @@ struct TransferConnection {
         let (path, query) = Self.split(head.uri)
         let segments = path.split(separator: "/").map(String.init)
         do {
+            if Self.isPairPath(path) {
+                return try await routePair(head, path: path, query: query, fingerprint: fingerprint, parts: &parts)
+            }
             switch (head.method, segments.count) {
             case (.POST, 3) where path == Self.prefix:
                 let body = try await Self.readBody(&parts, limit: server.configuration.limits.maximumOfferBody)

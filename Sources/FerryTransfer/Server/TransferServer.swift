@@ -31,17 +31,20 @@ public final class TransferServer: Sendable {
     let configuration: Configuration
     let identity: DeviceIdentity
     let receiver: Receiver
+    let pairing: Pairing?
     let logger: Logger
     private let bound = Mutex<Int?>(nil)
     private let onBound: @Sendable (Int) async -> Void
 
-    /// - Parameter onBound: Called once the socket is bound, with the port (for discovery to
-    ///   advertise).
-    public init(configuration: Configuration, identity: DeviceIdentity, receiver: Receiver, logger: Logger,
-                onBound: @escaping @Sendable (Int) async -> Void = { _ in }) {
+    /// - Parameters:
+    ///   - pairing: Takes pair requests (`/ferry/v1/pair`); without it they are not found.
+    ///   - onBound: Called once the socket is bound, with the port (for discovery to advertise).
+    public init(configuration: Configuration, identity: DeviceIdentity, receiver: Receiver, pairing: Pairing? = nil,
+                logger: Logger, onBound: @escaping @Sendable (Int) async -> Void = { _ in }) {
         self.configuration = configuration
         self.identity = identity
         self.receiver = receiver
+        self.pairing = pairing
         self.logger = logger
         self.onBound = onBound
     }

@@ -1,0 +1,158 @@
+import ArgumentParser
+import FerryCore
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Ferry {
+    struct Pair: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Pair with another device: both show a code, and confirming on both makes each trust the other.",
+            discussion: """
+                ferry pair PEER                  ask PEER (a discovered name, or HOST:PORT with --fingerprint)
+                ferry pair [--json]              list the requests waiting here; on a terminal, ask about each
+                ferry pair --accept ID --code N  accept one, checking the code this device shows for it
+                ferry pair --decline ID          decline one
+                Without a terminal, the asking side needs --code N (the code the other device shows) \
+                or --yes. Exit codes: 0 paired, 77 declined, expired or a wrong code (nothing is \
+                trusted), 64 usage, 74 failed, 76 ferryd unreachable.
+                """)
+
+        @Argument(help: ArgumentHelp("The device to pair with: a peer name or HOST:PORT.", valueName: "peer"))
+        var peer: String?
+
+        @Option(help: ArgumentHelp("The peer's certificate fingerprint (64 hex digits), with HOST:PORT.", valueName: "hex"))
+        var fingerprint: String?
+
+        @Option(help: ArgumentHelp("The code the other device shows; pairing is refused if it differs.", valueName: "digits"))
+        var code: String?
+
+        @Flag(help: "Confirm without comparing codes (scripts that trust the network).")
+        var yes = false
+
+        @Flag(help: "List the pair requests waiting here (the default without PEER).")
+        var incoming = false
+
+        @Flag(help: "List the requests as JSON (id, name, code, fingerprint), without asking.")
+        var json = false
+
+        @Option(help: ArgumentHelp("Accept the waiting request with this id.", valueName: "id"))
+        var accept: String?
+
+        @Option(help: ArgumentHelp("Decline the waiting request with this id.", valueName: "id"))
+        var decline: String?
+
+        func validate() throws {
+            let modes = [peer != nil, incoming, accept != nil, decline != nil].filter { $0 }.count
+            if modes > 1 { throw ValidationError("give one of PEER, --incoming, --accept ID or --decline ID") }
+            if let code, !PairPrompt.isCode(code) { throw ValidationError("a code is six digits, such as 123456") }
+            if accept != nil && code == nil && !yes { throw ValidationError("--accept needs --code N (the code shown for the request) or --yes") }
+            if (decline != nil || incoming) && (code != nil || yes) { throw ValidationError("--code and --yes go with PEER or --accept") }
+            if json && (peer != nil || accept != nil || decline != nil) { throw ValidationError("--json goes with the list of requests") }
+        }
+
+        func run() throws {
+            if let peer { return try ask(peer) }
+            let client = try DaemonClient.connect(Context())
+            if let accept { return try answer(client, accept, code: code.map(PairPrompt.digits)) }
+            if let decline { return try refuse(client, decline) }
+            try listIncoming(client)
+        }
+
+        /// This side asks: show the code, get the user's verdict, tell ferryd, wait for the peer.
+        func ask(_ target: String) throws {
+            let interactive = isatty(0) == 1
+            guard code != nil || yes || interactive else {
+                throw CommandFailure(message: "without a terminal, pass --code N (the code \(target) shows) or --yes", exit: FerryExit.usage)
+            }
+            let client = try DaemonClient.connect(Context())
+            var frame = WireFrame(type: "pair")
+            frame.fingerprint = fingerprint?.lowercased()
+            frame.setReceiver(target)
+            let asked = try Self.result(client, client.send(frame))
+            let shown = asked.code ?? ""
+            let name = asked.peer ?? target
+            print("Pairing with \(name) (\(String((asked.fingerprint ?? "").prefix(16)))), request \(asked.offer ?? "?").")
+            print("Code: \(PairPrompt.display(shown)) (it must be the code \(name) shows)")
+            let answer = code == nil && !yes ? Self.question("Does \(name) show \(PairPrompt.display(shown))? [y/N] ") : nil
+            let verdict = PairPrompt.verdict(shown: shown, name: name, typed: code, yes: yes, answer: answer)
+            var confirm = WireFrame(type: "pair-confirm")
+            confirm.offer = asked.offer
+            confirm.result = verdict == .confirm
+            let id = try client.send(confirm)
+            if case .refuse(let why) = verdict {
+                _ = try? Self.result(client, id)
+                throw CommandFailure(message: why, exit: FerryExit.declined)
+            }
+            _ = try Self.result(client, id, waiting: "waiting for \(name) to accept…")
+            print("paired with \(name); each device now trusts the other (ferry trust)")
+        }
+
+        /// The requests waiting here; on a terminal, a question for each.
+        func listIncoming(_ client: DaemonClient) throws {
+            let rows = TransferRequest.rows(try Self.result(client, client.send(WireFrame(type: "pair-pending")))).filter { $0.count == 4 }
+            if json {
+                return print(JSONOutput.document(rows.map { PendingPair(id: $0[0], name: $0[1], code: $0[2], fingerprint: $0[3]) }))
+            }
+            guard !rows.isEmpty else { return print("No pair requests are waiting.") }
+            print(Table.render(header: ["ID", "NAME", "CODE", "FINGERPRINT"],
+                               rows: rows.map { [$0[0], $0[1], PairPrompt.display($0[2]), String($0[3].prefix(16))] }), terminator: "")
+            guard isatty(0) == 1 && isatty(1) == 1 else { return }
+            for row in rows {
+                if PairPrompt.isYes(Self.question("Pair with \(row[1])? code \(PairPrompt.display(row[2])) [y/N] ")) {
+                    try answer(client, row[0], code: nil)
+                } else {
+                    try refuse(client, row[0])
+                }
+            }
+        }
+
+        func answer(_ client: DaemonClient, _ request: String, code: String?) throws {
+            var frame = WireFrame(type: "pair-accept")
+            frame.offer = request
+            frame.code = code
+            let result = try Self.result(client, client.send(frame), waiting: "waiting for the other device to confirm the code…")
+            print("paired with \(result.peer ?? request); each device now trusts the other (ferry trust)")
+        }
+
+        func refuse(_ client: DaemonClient, _ request: String) throws {
+            var frame = WireFrame(type: "pair-decline")
+            frame.offer = request
+            _ = try Self.result(client, client.send(frame))
+            print("declined \(request)")
+        }
+
+        /// Reads frames until the result of request `id`; a failed one becomes a ``CommandFailure``.
+        static func result(_ client: DaemonClient, _ id: Int, waiting: String? = nil) throws -> WireFrame {
+            while true {
+                let frame = try client.receive()
+                guard frame.id == id else { continue }
+                if frame.type == "progress" {
+                    if frame.event == "waiting", let waiting { print(waiting) }
+                    fflush(nil)
+                    continue
+                }
+                guard frame.outcome != "failed" else {
+                    throw CommandFailure(message: frame.message ?? "pairing failed", exit: ExitCode(frame.exitCode ?? 74))
+                }
+                return frame
+            }
+        }
+
+        static func question(_ text: String) -> String? {
+            print(text, terminator: "")
+            fflush(nil)
+            return readLine()
+        }
+    }
+}
+
+/// A row of `ferry pair --json`.
+private struct PendingPair: Encodable {
+    var id: String
+    var name: String
+    var code: String
+    var fingerprint: String
+}
