@@ -1,0 +1,49 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+@testable import FerryTransfer
+
+/// A sender that vanishes mid-upload, over a real TLS connection (found on the LAN test bed: the
+/// receiver answered the dead connection and tripped NIO's HTTP pipeline assertion).
+@Suite struct BrokenUploadTests {
+    @Test func aConnectionCutMidUploadKeepsTheBytesAndTheServerServesTheResume() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        let path = try loop.makeFile("cut.bin", size: 2_000_000)
+        let files = try LocalFile.collect([path])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let offered = OfferedFile(id: "f0", path: "cut.bin", size: files[0].size, sha256: files[0].sha256)
+        let staging = try StagingArea(directory: loop.scratch.path + "/receiver/staging")
+        let events = EventLog()
+        let outcome = try await loop.withServer { port in
+            try await Self.uploadHalfAndHangUp(loop, port: port, offered, Array(bytes.prefix(1_000_000)))
+            try await Self.waitUntil { staging.offset(offered, sender: loop.senderIdentity.fingerprint) == 1_000_000 }
+            return try await loop.client.send(files, to: loop.endpoint(port)) { events.append($0) }
+        }
+        guard case .delivered = outcome else { Issue.record("not delivered: \(outcome)"); return }
+        #expect(events.all.contains(.accepted(totalBytes: 2_000_000, resumedBytes: 1_000_000)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: loop.host.inbox() + "/cut.bin")) == bytes)
+    }
+
+    /// Offers the file, starts its upload, sends `head` of it and closes the connection.
+    static func uploadHalfAndHangUp(_ loop: Loopback, port: Int, _ offered: OfferedFile, _ head: [UInt8]) async throws {
+        let channel = try await loop.client.connect(loop.endpoint(port), presented: PeerCertificate())
+        try await channel.executeThenClose { inbound, outbound in
+            var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "127.0.0.1")
+            let offer = TransferOffer(sender: "sender", files: [offered])
+            let (status, body) = try await exchange.request(.POST, "/ferry/v1/offers", body: Array(try JSONEncoder().encode(offer)))
+            #expect(status == 200)
+            let answer = try JSONDecoder().decode(OfferAnswer.self, from: Data(body))
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Length", value: "\(offered.size)")
+            try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: .PUT,
+                                                           uri: "/ferry/v1/offers/\(answer.offer)/files/f0", headers: headers)))
+            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: head))))
+        }
+    }
+
+    static func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<300 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+    }
+}
