@@ -7,6 +7,8 @@ import Glibc
 extension TransferClient {
     /// One offer's conversation on an open connection.
     struct Session {
+        /// The receiver's name, for messages.
+        let receiver: String
         let files: [LocalFile]
         let offer: TransferOffer
         let events: @Sendable (TransferEvent) -> Void
@@ -57,9 +59,9 @@ extension TransferClient {
             let (status, body) = response
             if status == 200, let value = try? JSONDecoder().decode(T.self, from: Data(body)) { return value }
             if let error = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) {
-                throw TransferError(TransferError.Code(name: error.error.code), "the receiver refused: \(error.error.message)", offset: error.error.offset)
+                throw TransferError(TransferError.Code(name: error.error.code), "\(receiver) refused: \(error.error.message)", offset: error.error.offset)
             }
-            throw TransferError(.failed, "the receiver answered HTTP \(status) with a body this sender cannot read")
+            throw TransferError(.failed, "\(receiver) answered HTTP \(status) with a body this sender cannot read")
         }
     }
 }

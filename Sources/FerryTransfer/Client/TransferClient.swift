@@ -40,7 +40,7 @@ public struct TransferClient: Sendable {
             let channel = try await connect(peer, presented: presented)
             return try await channel.executeThenClose { inbound, outbound in
                 var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "\(peer.host):\(peer.port)")
-                return try await Session(files: files, offer: offer, events: events).run(&exchange)
+                return try await Session(receiver: peer.name, files: files, offer: offer, events: events).run(&exchange)
             }
         } catch let error as TransferError {
             throw error
