@@ -44,11 +44,18 @@ extension TransferClient {
             var fileSent = offset
             var totalSent = sent
             let events = self.events
-            let response = try await exchange.upload("/ferry/v1/offers/\(offer)/files/\(offered.id)", fd: fd, offset: offset,
+            let response: (Int, [UInt8])
+            do {
+                response = try await exchange.upload("/ferry/v1/offers/\(offer)/files/\(offered.id)", fd: fd, offset: offset,
                                                      length: file.size - offset) { count in
-                fileSent += count
-                totalSent += count
-                events(.progress(file: offered.path, fileSent: fileSent, fileSize: file.size, totalSent: totalSent, totalBytes: total))
+                    fileSent += count
+                    totalSent += count
+                    events(.progress(file: offered.path, fileSent: fileSent, fileSize: file.size, totalSent: totalSent, totalBytes: total))
+                }
+            } catch let error as TransferError {
+                throw error
+            } catch {
+                throw TransferError(.failed, "the connection to \(receiver) broke after \(fileSent) of \(file.size) bytes of \(offered.path) (\(error)); send it again to resume")
             }
             sent = totalSent
             let _: UploadReceipt = try decode(response)
