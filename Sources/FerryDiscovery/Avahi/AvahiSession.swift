@@ -212,9 +212,12 @@ final class AvahiSession: @unchecked Sendable {
             // collision), so Discovery hides entries by our current name instead.
             guard resolvers[key] == nil, let client else { return }
             // The resolver stays open while the service exists, so TXT updates arrive as new `found` events.
+            // The address is asked in the family the service was seen in: with UNSPEC, Avahi may answer
+            // an IPv4 sighting with the host's IPv6 link-local address alone (AAAA records are
+            // published over IPv4 too), which leaves the peer without a usable address.
             let resolver = avahi_service_resolver_new(
                 client, key.interface, key.protocolFamily, key.name, key.type, key.domain,
-                AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiLookupFlags(0), { resolver, interface, family, event, name, type, domain,
+                key.protocolFamily, AvahiLookupFlags(0), { resolver, interface, family, event, name, type, domain,
                                                                           host, address, port, txt, _, userdata in
                     guard let session = AvahiSession.session(userdata) else { return }
                     let key = ServiceKey(interface: interface, protocolFamily: family, name: name.map { String(cString: $0) } ?? "",

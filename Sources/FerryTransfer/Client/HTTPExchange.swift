@@ -29,7 +29,20 @@ struct HTTPExchange {
         headers.add(name: "Content-Length", value: "\(length)")
         headers.add(name: "Content-Type", value: "application/octet-stream")
         headers.add(name: "Ferry-Offset", value: "\(offset)")
-        try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers)))
+        do {
+            try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers)))
+            try await writeBody(fd: fd, offset: offset, length: length, progress: progress)
+        } catch let error as TransferError {
+            throw error
+        } catch {
+            // The receiver may have refused mid-body (a full disk) and closed: its answer says why.
+            guard let early = try? await response() else { throw error }
+            return early
+        }
+        return try await response()
+    }
+
+    private func writeBody(fd: Int32, offset: UInt64, length: UInt64, progress: (UInt64) -> Void) async throws {
         var sent: UInt64 = 0
         let chunk = 256 * 1024
         while sent < length {
@@ -44,7 +57,6 @@ struct HTTPExchange {
             progress(UInt64(got))
         }
         try await outbound.write(.end(nil))
-        return try await response()
     }
 
     private func headers() -> HTTPHeaders {

@@ -10,7 +10,7 @@ extension TransferClient {
         let body = Self.json(PairHello(name: senderName))
         let own = identity.fingerprint
         return try await connected(to: peer) { exchange, presented in
-            let answer: PairAnswer = try Self.decode(try await exchange.request(.POST, "/ferry/v1/pair", body: body))
+            let answer: PairAnswer = try Self.decode(try await exchange.request(.POST, "/ferry/v1/pair", body: body), from: peer.name)
             guard let code = PairingCode.code(own, presented) else {
                 throw TransferError(.failed, "\(peer.name) presented a certificate without a usable fingerprint")
             }
@@ -27,10 +27,10 @@ extension TransferClient {
                                waiting: @escaping @Sendable () async -> Void = {}) async throws(TransferError) -> PairAnswer {
         let body = Self.json(PairConfirmation(accept: accept))
         return try await connected(to: peer) { exchange, _ in
-            var answer: PairAnswer = try Self.decode(try await exchange.request(.POST, "/ferry/v1/pair/\(id)/confirm", body: body))
+            var answer: PairAnswer = try Self.decode(try await exchange.request(.POST, "/ferry/v1/pair/\(id)/confirm", body: body), from: peer.name)
             if answer.status == "pending" { await waiting() }
             while answer.status == "pending" {
-                answer = try Self.decode(try await exchange.request(.GET, "/ferry/v1/pair/\(id)?wait=25"))
+                answer = try Self.decode(try await exchange.request(.GET, "/ferry/v1/pair/\(id)?wait=25"), from: peer.name)
             }
             return answer
         }

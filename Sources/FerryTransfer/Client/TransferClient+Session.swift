@@ -7,6 +7,8 @@ import Glibc
 extension TransferClient {
     /// One offer's conversation on an open connection.
     struct Session {
+        /// The receiver's name, for messages.
+        let receiver: String
         let files: [LocalFile]
         let offer: TransferOffer
         let events: @Sendable (TransferEvent) -> Void
@@ -42,11 +44,18 @@ extension TransferClient {
             var fileSent = offset
             var totalSent = sent
             let events = self.events
-            let response = try await exchange.upload("/ferry/v1/offers/\(offer)/files/\(offered.id)", fd: fd, offset: offset,
+            let response: (Int, [UInt8])
+            do {
+                response = try await exchange.upload("/ferry/v1/offers/\(offer)/files/\(offered.id)", fd: fd, offset: offset,
                                                      length: file.size - offset) { count in
-                fileSent += count
-                totalSent += count
-                events(.progress(file: offered.path, fileSent: fileSent, fileSize: file.size, totalSent: totalSent, totalBytes: total))
+                    fileSent += count
+                    totalSent += count
+                    events(.progress(file: offered.path, fileSent: fileSent, fileSize: file.size, totalSent: totalSent, totalBytes: total))
+                }
+            } catch let error as TransferError {
+                throw error
+            } catch {
+                throw TransferError(.failed, "the connection to \(receiver) broke after \(fileSent) of \(file.size) bytes of \(offered.path) (\(error)); send it again to resume")
             }
             sent = totalSent
             let _: UploadReceipt = try decode(response)
@@ -54,17 +63,17 @@ extension TransferClient {
         }
 
         func decode<T: Decodable>(_ response: (Int, [UInt8])) throws -> T {
-            try TransferClient.decode(response)
+            try TransferClient.decode(response, from: receiver)
         }
     }
 
     /// The JSON answer of a 200 response, or the receiver's error as a ``TransferError``.
-    static func decode<T: Decodable>(_ response: (Int, [UInt8])) throws -> T {
+    static func decode<T: Decodable>(_ response: (Int, [UInt8]), from receiver: String) throws -> T {
         let (status, body) = response
         if status == 200, let value = try? JSONDecoder().decode(T.self, from: Data(body)) { return value }
         if let error = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) {
-            throw TransferError(TransferError.Code(name: error.error.code), "the receiver refused: \(error.error.message)", offset: error.error.offset)
+            throw TransferError(TransferError.Code(name: error.error.code), "\(receiver) refused: \(error.error.message)", offset: error.error.offset)
         }
-        throw TransferError(.failed, "the receiver answered HTTP \(status) with a body this sender cannot read")
+        throw TransferError(.failed, "\(receiver) answered HTTP \(status) with a body this sender cannot read")
     }
 }

@@ -36,7 +36,7 @@ public struct TransferClient: Sendable {
                                uti: types.uti, mime: types.mime)
         })
         return try await connected(to: peer) { exchange, _ in
-            try await Session(files: files, offer: offer, events: events).run(&exchange)
+            try await Session(receiver: peer.name, files: files, offer: offer, events: events).run(&exchange)
         }
     }
 

@@ -20,7 +20,7 @@ struct TransferConnection {
                 while let part = try await parts.next() {
                     guard case .head(let head) = part else { continue }
                     guard let fingerprint = peer.fingerprint else { return }
-                    let reply = await route(head, fingerprint: fingerprint, parts: &parts, outbound: outbound)
+                    let reply = try await route(head, fingerprint: fingerprint, parts: &parts, outbound: outbound)
                     try await reply.write(to: outbound, version: head.version)
                     if reply.close || !head.isKeepAlive { return }
                 }
@@ -30,8 +30,10 @@ struct TransferConnection {
         }
     }
 
+    /// The reply to one request. Errors other than ``TransferError`` mean the connection broke; they
+    /// are thrown, since NIO's HTTP handlers have answered or closed it and no reply may follow.
     func route(_ head: HTTPRequestHead, fingerprint: String, parts: inout Inbound,
-               outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async -> HTTPReply {
+               outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> HTTPReply {
         let (path, query) = Self.split(head.uri)
         let segments = path.split(separator: "/").map(String.init)
         do {
@@ -62,8 +64,6 @@ struct TransferConnection {
             }
         } catch let error as TransferError {
             return .error(error, close: error.code == .badRequest || error.code == .tooLarge)
-        } catch {
-            return .error(TransferError(.failed, "\(error)"), close: true)
         }
     }
 
@@ -96,6 +96,10 @@ struct TransferConnection {
             }
         } catch let error as TransferError {
             failure = error
+        } catch {
+            // The sender vanished mid-body: the bytes so far stay staged for a resume.
+            _ = try? await receiver.endUpload(offer: offer, file: file, staged: staged, complete: false)
+            throw error
         }
         let receipt: UploadReceipt
         do {
