@@ -10,7 +10,7 @@ extension Receiver {
         guard record.status == .accepted else {
             throw TransferError(.declined, "offer \(id) is not accepted (yet); upload only files the answer accepted")
         }
-        guard let file = record.offer.files.first(where: { $0.id == fileId }) else {
+        guard let file = record.file(fileId) else {
             throw TransferError(.notFound, "offer \(id) has no file \(fileId.debugDescription)")
         }
         guard !record.uploading.contains(fileId) else {

@@ -11,6 +11,17 @@ public actor Receiver {
         var status: Status
         var received: Set<String> = []
         var uploading: Set<String> = []
+        /// File ids to their place in the offer: each upload finds its file without a scan.
+        let positions: [String: Int]
+
+        init(offer: TransferOffer, peer: String, status: Status) {
+            self.offer = offer
+            self.peer = peer
+            self.status = status
+            positions = Dictionary(offer.files.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        func file(_ id: String) -> OfferedFile? { positions[id].map { offer.files[$0] } }
     }
 
     let host: any ReceiverHost
