@@ -16,35 +16,45 @@ struct HTTPExchange {
         var headers = headers()
         headers.add(name: "Content-Length", value: "\(body.count)")
         if !body.isEmpty { headers.add(name: "Content-Type", value: "application/json") }
-        try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers)))
-        if !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-        try await outbound.write(.end(nil))
+        var parts: [HTTPClientRequestPart] = [.head(HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers))]
+        if !body.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+        parts.append(.end(nil))
+        try await outbound.write(contentsOf: parts)
         return try await response()
     }
 
-    /// Streams `length` bytes of the open file `fd` from `offset` as the body of a PUT.
-    mutating func upload(_ uri: String, fd: Int32, offset: UInt64, length: UInt64,
-                         progress: (UInt64) -> Void) async throws -> (Int, [UInt8]) {
+    /// Streams `length` bytes of the open file `fd` from `offset` as the body of a PUT, without
+    /// waiting for the answer: uploads are pipelined, and ``response()`` reads the answers in order.
+    /// Parts go out together (head, body and end of a small file in one flush).
+    func sendUpload(_ uri: String, fd: Int32, offset: UInt64, length: UInt64, progress: (UInt64) -> Void) async throws {
         var headers = headers()
         headers.add(name: "Content-Length", value: "\(length)")
         headers.add(name: "Content-Type", value: "application/octet-stream")
         headers.add(name: "Ferry-Offset", value: "\(offset)")
-        try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers)))
+        var parts: [HTTPClientRequestPart] = [.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers))]
         var sent: UInt64 = 0
-        let chunk = 256 * 1024
         while sent < length {
-            let want = Int(min(UInt64(chunk), length - sent))
-            var buffer = ByteBufferAllocator().buffer(capacity: want)
-            let got = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { raw in
-                max(0, pread(fd, raw.baseAddress, want, off_t(offset + sent)))
-            }
-            guard got > 0 else { throw TransferError(.failed, "the file shrank while it was being sent") }
-            try await outbound.write(.body(.byteBuffer(buffer)))
-            sent += UInt64(got)
-            progress(UInt64(got))
+            let buffer = try Self.read(fd, at: offset + sent, upTo: min(UInt64(Self.chunk), length - sent))
+            sent += UInt64(buffer.readableBytes)
+            parts.append(.body(.byteBuffer(buffer)))
+            if sent == length { parts.append(.end(nil)) }
+            try await outbound.write(contentsOf: parts)
+            parts.removeAll(keepingCapacity: true)
+            progress(UInt64(buffer.readableBytes))
         }
-        try await outbound.write(.end(nil))
-        return try await response()
+        if length == 0 { try await outbound.write(contentsOf: parts + [.end(nil)]) }
+    }
+
+    /// The size of the body parts of an upload.
+    static let chunk = 256 * 1024
+
+    private static func read(_ fd: Int32, at offset: UInt64, upTo want: UInt64) throws -> ByteBuffer {
+        var buffer = ByteBufferAllocator().buffer(capacity: Int(want))
+        let got = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: Int(want)) { raw in
+            max(0, pread(fd, raw.baseAddress, Int(want), off_t(offset)))
+        }
+        guard got > 0 else { throw TransferError(.failed, "the file shrank while it was being sent") }
+        return buffer
     }
 
     private func headers() -> HTTPHeaders {
@@ -53,7 +63,8 @@ struct HTTPExchange {
         return headers
     }
 
-    private mutating func response() async throws -> (Int, [UInt8]) {
+    /// Reads the next response whole (a 100 Continue is skipped).
+    mutating func response() async throws -> (Int, [UInt8]) {
         var status = 0
         var body: [UInt8] = []
         while let part = try await parts.next() {

@@ -22,34 +22,52 @@ extension TransferClient {
             let resumed = answer.files.reduce(0) { $0 + $1.offset }
             events(.accepted(totalBytes: total, resumedBytes: resumed))
             var sent = resumed
+            var inFlight: [OfferedFile] = []
+            let decisions = Dictionary(answer.files.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for (file, offered) in zip(files, offer.files) {
-                guard let decision = answer.files.first(where: { $0.id == offered.id }), decision.accept else { continue }
-                try await upload(file, offered, from: decision.offset, offer: answer.offer, sent: &sent, total: total, &exchange)
+                guard let decision = decisions[offered.id], decision.accept else { continue }
+                guard decision.offset < file.size else {
+                    events(.fileDone(file: offered.path))
+                    continue
+                }
+                if inFlight.count == Self.window { try await receipt(for: inFlight.removeFirst(), &exchange) }
+                do {
+                    try await upload(file, offered, from: decision.offset, offer: answer.offer, sent: &sent, total: total, exchange)
+                } catch {
+                    // The receiver may have refused an earlier file and closed: its answer says why.
+                    for earlier in inFlight { try await receipt(for: earlier, &exchange) }
+                    throw error
+                }
+                inFlight.append(offered)
             }
+            for offered in inFlight { try await receipt(for: offered, &exchange) }
             let receipt: OfferReceipt = try decode(try await exchange.request(.POST, "/ferry/v1/offers/\(answer.offer)/finish"))
             return .delivered(receipt)
         }
 
+        /// Uploads written before their answers are read: HTTP/1.1 pipelining, so many small files
+        /// do not each wait a round trip. Answers are small, so neither side can block on the other.
+        static let window = 64
+
         func upload(_ file: LocalFile, _ offered: OfferedFile, from offset: UInt64, offer: String,
-                    sent: inout UInt64, total: UInt64, _ exchange: inout HTTPExchange) async throws {
-            guard offset < file.size else {
-                events(.fileDone(file: offered.path))
-                return
-            }
+                    sent: inout UInt64, total: UInt64, _ exchange: HTTPExchange) async throws {
             let fd = open(file.path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw TransferError(.failed, "cannot read \(file.path): \(String(cString: strerror(errno)))") }
             defer { close(fd) }
             var fileSent = offset
             var totalSent = sent
             let events = self.events
-            let response = try await exchange.upload("/ferry/v1/offers/\(offer)/files/\(offered.id)", fd: fd, offset: offset,
-                                                     length: file.size - offset) { count in
+            try await exchange.sendUpload("/ferry/v1/offers/\(offer)/files/\(offered.id)", fd: fd, offset: offset,
+                                          length: file.size - offset) { count in
                 fileSent += count
                 totalSent += count
                 events(.progress(file: offered.path, fileSent: fileSent, fileSize: file.size, totalSent: totalSent, totalBytes: total))
             }
             sent = totalSent
-            let _: UploadReceipt = try decode(response)
+        }
+
+        func receipt(for offered: OfferedFile, _ exchange: inout HTTPExchange) async throws {
+            let _: UploadReceipt = try decode(try await exchange.response())
             events(.fileDone(file: offered.path))
         }
 
