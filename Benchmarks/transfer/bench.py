@@ -117,7 +117,19 @@ class Bench:
             result = self.a.ferry(self.args.ferry, "send", path, "--to", self.args.to, "--fingerprint", self.args.fingerprint)
             if result.returncode != 0:
                 sys.exit(f"ferry send failed ({result.returncode}): {result.stderr.strip()}")
-        return timed(go)
+        profile = os.environ.get("BENCH_PERF")
+        if not profile:
+            return timed(go)
+        # BENCH_PERF=FOLDER: perf record -g of both ferryds during each ferry row (times then include perf's cost).
+        out = f"{profile}/ferry-{os.path.basename(path)}-{time.time():.0f}.data"
+        perf = subprocess.Popen(["perf", "record", "-g", "-q", "-o", out, "-p", f"{self.args.ferryd_a},{self.args.ferryd_b}"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.5)
+        try:
+            return timed(go)
+        finally:
+            perf.send_signal(2)
+            perf.wait()
 
     def size(self, path):
         return int(self.a.sh(f"du -sb --apparent-size {path} | cut -f1"))
@@ -125,7 +137,7 @@ class Bench:
     def received(self, row):
         """Bytes and files B holds from the row, then deletes them."""
         where = self.inbox_glob if row == "ferry" else self.dst
-        counted = self.b.sh(f"find {where} -type f -printf '%s\\n' | awk '{{ n++; s += $1 }} END {{ print n + 0, s + 0 }}'")
+        counted = self.b.sh(f"find {where} -type f -printf '%s\\n' | awk '{{ n++; s += $1 }} END {{ printf \"%d %.0f\", n, s }}'")
         self.b.sh(f"rm -rf {where}; mkdir -p {self.dst}")
         files, size = map(int, counted.split())
         return files, size

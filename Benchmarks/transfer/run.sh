@@ -9,7 +9,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-bin=${1:-$(cd "$root" && swift build --show-bin-path)}
+bin=$(cd "${1:-$(cd "$root" && swift build --show-bin-path)}" && pwd)   # absolute: nsenter -m starts at /
 FERRY="$bin/ferry" FERRYD="$bin/ferryd" FERRY_SCHEMES="$root/schemes"
 source "$root/Tests/LAN/lib.sh"
 # The data goes with the tmpfs mounts when the namespaces go; unmounted first all the same.
