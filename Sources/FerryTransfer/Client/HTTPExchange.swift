@@ -10,6 +10,20 @@ struct HTTPExchange {
     var parts: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
     let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
     let host: String
+    /// The connection's event loop: a hop through it lets the writes before it reach the channel.
+    let eventLoop: any EventLoop
+    /// Upload parts not written yet: small files go out many to a flush.
+    private var queued: [HTTPClientRequestPart] = []
+    private var queuedBytes = 0
+    private var flushed = false
+
+    init(parts: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
+         outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, host: String, eventLoop: any EventLoop) {
+        self.parts = parts
+        self.outbound = outbound
+        self.host = host
+        self.eventLoop = eventLoop
+    }
 
     /// Sends a request with a small body and reads the whole response.
     mutating func request(_ method: HTTPMethod, _ uri: String, body: [UInt8] = []) async throws -> (Int, [UInt8]) {
@@ -19,30 +33,47 @@ struct HTTPExchange {
         var parts: [HTTPClientRequestPart] = [.head(HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers))]
         if !body.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
         parts.append(.end(nil))
+        try await flush()
         try await outbound.write(contentsOf: parts)
         return try await response()
     }
 
-    /// Streams `length` bytes of the open file `fd` from `offset` as the body of a PUT, without
-    /// waiting for the answer: uploads are pipelined, and ``response()`` reads the answers in order.
-    /// Parts go out together (head, body and end of a small file in one flush).
-    func sendUpload(_ uri: String, fd: Int32, offset: UInt64, length: UInt64, progress: (UInt64) -> Void) async throws {
+    /// Queues `length` bytes of the open file `fd` from `offset` as the body of a PUT, without
+    /// waiting for the answer: uploads are pipelined, and ``response()`` reads the answers in order
+    /// (flushing first). Parts are written once 256 KiB are queued.
+    mutating func sendUpload(_ uri: String, fd: Int32, offset: UInt64, length: UInt64, progress: (UInt64) -> Void) async throws {
         var headers = headers()
         headers.add(name: "Content-Length", value: "\(length)")
         headers.add(name: "Content-Type", value: "application/octet-stream")
         headers.add(name: "Ferry-Offset", value: "\(offset)")
-        var parts: [HTTPClientRequestPart] = [.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers))]
+        try await queue(.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers)), bytes: 0)
         var sent: UInt64 = 0
         while sent < length {
             let buffer = try Self.read(fd, at: offset + sent, upTo: min(UInt64(Self.chunk), length - sent))
             sent += UInt64(buffer.readableBytes)
-            parts.append(.body(.byteBuffer(buffer)))
-            if sent == length { parts.append(.end(nil)) }
-            try await outbound.write(contentsOf: parts)
-            parts.removeAll(keepingCapacity: true)
+            try await queue(.body(.byteBuffer(buffer)), bytes: buffer.readableBytes)
             progress(UInt64(buffer.readableBytes))
         }
-        if length == 0 { try await outbound.write(contentsOf: parts + [.end(nil)]) }
+        try await queue(.end(nil), bytes: 0)
+    }
+
+    private mutating func queue(_ part: HTTPClientRequestPart, bytes: Int) async throws {
+        queued.append(part)
+        queuedBytes += bytes
+        if queuedBytes >= Self.chunk { try await flush() }
+    }
+
+    /// Writes the queued parts.
+    mutating func flush() async throws {
+        guard !queued.isEmpty else { return }
+        // The writer takes parts without waiting for the channel, and learns that the channel is
+        // full only once the event loop has run the earlier writes: without this hop, tens of MB of
+        // chunks piled up in the event loop's queue while a large file was sent.
+        if flushed { try await eventLoop.submit {}.get() }
+        try await outbound.write(contentsOf: queued)
+        flushed = true
+        queued.removeAll(keepingCapacity: true)
+        queuedBytes = 0
     }
 
     /// The size of the body parts of an upload.
@@ -65,6 +96,7 @@ struct HTTPExchange {
 
     /// Reads the next response whole (a 100 Continue is skipped).
     mutating func response() async throws -> (Int, [UInt8]) {
+        try await flush()
         var status = 0
         var body: [UInt8] = []
         while let part = try await parts.next() {

@@ -30,9 +30,12 @@ extension TransferClient {
                     events(.fileDone(file: offered.path))
                     continue
                 }
-                if inFlight.count == Self.window { try await receipt(for: inFlight.removeFirst(), &exchange) }
+                if inFlight.count == Self.window {
+                    // Half a window of answers at a time, so that the next uploads go out many to a flush.
+                    while inFlight.count > Self.window / 2 { try await receipt(for: inFlight.removeFirst(), &exchange) }
+                }
                 do {
-                    try await upload(file, offered, from: decision.offset, offer: answer.offer, sent: &sent, total: total, exchange)
+                    try await upload(file, offered, from: decision.offset, offer: answer.offer, sent: &sent, total: total, &exchange)
                 } catch {
                     // The receiver may have refused an earlier file and closed: its answer says why.
                     for earlier in inFlight { try await receipt(for: earlier, &exchange) }
@@ -45,12 +48,13 @@ extension TransferClient {
             return .delivered(receipt)
         }
 
-        /// Uploads written before their answers are read: HTTP/1.1 pipelining, so many small files
-        /// do not each wait a round trip. Answers are small, so neither side can block on the other.
-        static let window = 64
+        /// Uploads sent before their answers are read: HTTP/1.1 pipelining, so many small files do
+        /// not each wait a round trip. Answers are small (128 fit in any socket buffer), so neither
+        /// side can block the other.
+        static let window = 128
 
         func upload(_ file: LocalFile, _ offered: OfferedFile, from offset: UInt64, offer: String,
-                    sent: inout UInt64, total: UInt64, _ exchange: HTTPExchange) async throws {
+                    sent: inout UInt64, total: UInt64, _ exchange: inout HTTPExchange) async throws {
             let fd = open(file.path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw TransferError(.failed, "cannot read \(file.path): \(String(cString: strerror(errno)))") }
             defer { close(fd) }

@@ -39,7 +39,8 @@ public struct TransferClient: Sendable {
         do {
             let channel = try await connect(peer, presented: presented)
             return try await channel.executeThenClose { inbound, outbound in
-                var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "\(peer.host):\(peer.port)")
+                var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "\(peer.host):\(peer.port)",
+                                            eventLoop: channel.channel.eventLoop)
                 return try await Session(files: files, offer: offer, events: events).run(&exchange)
             }
         } catch let error as TransferError {
