@@ -48,13 +48,15 @@ extension Receiver {
         try staging.sync()
         var delivered: [OfferReceipt.Delivered] = []
         var toOpen: [DeliveredFile] = []
+        var made: Set<String> = []
         for file in record.offer.files {
             guard record.received.contains(file.id) else {
                 delivered.append(.init(id: file.id, status: "missing"))
                 continue
             }
             let target = await host.target(for: file, preferredApp: record.offer.app)
-            let name = try InboxWriter.place(staging.partialPath(file, sender: peer), as: file.path, container: target.container)
+            let name = try InboxWriter.place(staging.partialPath(file, sender: peer), as: file.path, container: target.container,
+                                             made: &made)
             delivered.append(.init(id: file.id, status: "delivered", app: target.app, name: name))
             toOpen.append(DeliveredFile(target: target, path: InboxWriter.inbox(container: target.container) + "/" + name,
                                         sender: record.offer.sender, senderFingerprint: peer, size: file.size, sha256: file.sha256))
