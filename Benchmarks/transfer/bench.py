@@ -75,6 +75,7 @@ class Bench:
         self.ssh = ["-F", "/dev/null", "-i", args.ssh_key, "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
                     "-o", f"UserKnownHostsFile={args.known_hosts}", "-o", "StrictHostKeyChecking=yes"]
         self.remote = "root@198.18.0.2"
+        self.cpu = {}  # ferry rows: CPU seconds of ferryd A and B, per run
         self.cert = f"{args.work}/ossl.pem"
         subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                         "-keyout", f"{args.work}/ossl.key", "-out", self.cert, "-days", "1", "-subj", "/CN=bench"],
@@ -119,7 +120,11 @@ class Bench:
                 sys.exit(f"ferry send failed ({result.returncode}): {result.stderr.strip()}")
         profile = os.environ.get("BENCH_PERF")
         if not profile:
-            return timed(go)
+            before = [cpu_seconds(pid) for pid in (self.args.ferryd_a, self.args.ferryd_b)]
+            seconds = timed(go)
+            used = [cpu_seconds(pid) - was for pid, was in zip((self.args.ferryd_a, self.args.ferryd_b), before)]
+            self.cpu.setdefault(os.path.basename(path), []).append(used)
+            return seconds
         # BENCH_PERF=FOLDER: perf record -g of both ferryds during each ferry row (times then include perf's cost).
         out = f"{profile}/ferry-{os.path.basename(path)}-{time.time():.0f}.data"
         perf = subprocess.Popen(["perf", "record", "-g", "-q", "-o", out, "-p", f"{self.args.ferryd_a},{self.args.ferryd_b}"],
@@ -151,12 +156,26 @@ class Bench:
         return seconds
 
 
+def rss_parts(pid):
+    """RssAnon, RssFile and RssShmem now, in MB: what the peak is made of."""
+    with open(f"/proc/{pid}/status") as f:
+        parts = dict(line.split(":", 1) for line in f if line.startswith(("RssAnon", "RssFile", "RssShmem")))
+    return " ".join(f"{key[3:].lower()} {int(value.split()[0]) / 1024:.1f}" for key, value in parts.items())
+
+
 def peak_rss_mb(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) / 1024
     return 0
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def reset_peak(pid):
@@ -219,6 +238,7 @@ def main():
     parser.add_argument("--big-mib", type=int, default=1024)
     parser.add_argument("--small", type=int, default=10000)
     parser.add_argument("--huge-mib", type=int, default=4096)
+    parser.add_argument("--rows", default=",".join(name for name, _ in ROWS), help="while profiling: only these rows")
     args = parser.parse_args()
     bench = Bench(args)
     start_load = load()
@@ -232,21 +252,27 @@ def main():
         for kind, path, files, size in (("big", bench.src + "/big.bin", 1, big_bytes),
                                         ("small", bench.src + "/small", args.small, small_bytes)):
             for name, _ in ROWS:
-                if name == "iperf3" and kind == "small":
+                if name == "iperf3" and kind == "small" or name not in args.rows.split(","):
                     continue
                 seconds = bench.row(name, path, files, size)
                 times.setdefault((name, kind), []).append(seconds)
                 print(f"  run {run + 1} {kind:5} {name:8} {seconds:7.2f} s", flush=True)
     huge = None
     rss = (peak_rss_mb(args.ferryd_a), peak_rss_mb(args.ferryd_b))
-    print(f"  peak RSS of ferryd over the rows above: A {rss[0]:.1f} MB, B {rss[1]:.1f} MB")
+    print(f"  peak RSS of ferryd over the rows above: A {rss[0]:.1f} MB, B {rss[1]:.1f} MB "
+          f"(now: A {rss_parts(args.ferryd_a)}; B {rss_parts(args.ferryd_b)})")
     if args.huge_mib:
         for pid in (args.ferryd_a, args.ferryd_b):
             reset_peak(pid)
         huge = (bench.row("ferry", bench.src + "/huge.bin", 1, args.huge_mib << 20), args.huge_mib)
         rss = (peak_rss_mb(args.ferryd_a), peak_rss_mb(args.ferryd_b))
+    for what, runs in bench.cpu.items():
+        print(f"  CPU of the ferryds, ferry send {what}: " + "; ".join(f"A {a:.2f} s, B {b:.2f} s" for a, b in runs))
     print(f"  load average: {start_load} at the start, {load()} at the end ({os.cpu_count()} cores)")
-    report(args, times, big_bytes, small_bytes, rss, huge)
+    if len(times) == 2 * len(ROWS) - 1:
+        report(args, times, big_bytes, small_bytes, rss, huge)
+    elif huge:
+        print(f"  ferryd peak RSS sending {amount(huge[1])}: A {rss[0]:.1f} MB, B {rss[1]:.1f} MB ({huge[0]:.1f} s)")
 
 
 if __name__ == "__main__":
