@@ -76,6 +76,7 @@ class Bench:
                     "-o", f"UserKnownHostsFile={args.known_hosts}", "-o", "StrictHostKeyChecking=yes"]
         self.remote = "root@198.18.0.2"
         self.cpu = {}  # ferry rows: CPU seconds of ferryd A and B, per run
+        self.phases = {}  # ferry rows: seconds until accepted, of uploads, of finishing, per run
         self.cert = f"{args.work}/ossl.pem"
         subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                         "-keyout", f"{args.work}/ossl.key", "-out", self.cert, "-days", "1", "-subj", "/CN=bench"],
@@ -114,10 +115,25 @@ class Bench:
         return timed(lambda: self.a.sh(f"rsync -a -e '{shell}' {path} {self.remote}:{self.dst}/"))
 
     def ferry(self, path):
+        phases = {}
+
         def go():
-            result = self.a.ferry(self.args.ferry, "send", path, "--to", self.args.to, "--fingerprint", self.args.fingerprint)
-            if result.returncode != 0:
-                sys.exit(f"ferry send failed ({result.returncode}): {result.stderr.strip()}")
+            # --json: one event a line, stamped as it arrives: when the offer was accepted and when
+            # the last file was uploaded tell how the time splits.
+            start = time.monotonic()
+            child = subprocess.Popen(self.a.prefix + ["env", *self.a.env, self.args.ferry, "send", path, "--to", self.args.to,
+                                     "--fingerprint", self.args.fingerprint, "--json"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for line in child.stdout:
+                event = line.split('"event":"', 1)[-1].split('"', 1)[0]
+                if event in ("accepted", "file-done"):
+                    phases[event] = time.monotonic() - start
+            error = child.stderr.read()
+            if child.wait() != 0:
+                sys.exit(f"ferry send failed ({child.returncode}): {error.strip()}")
+            phases["end"] = time.monotonic() - start
+            offer, uploaded = phases.get("accepted", 0), phases.get("file-done", 0)
+            self.phases.setdefault(os.path.basename(path), []).append((offer, uploaded - offer, phases["end"] - uploaded))
         profile = os.environ.get("BENCH_PERF")
         if not profile:
             before = [cpu_seconds(pid) for pid in (self.args.ferryd_a, self.args.ferryd_b)]
@@ -268,6 +284,9 @@ def main():
         rss = (peak_rss_mb(args.ferryd_a), peak_rss_mb(args.ferryd_b))
     for what, runs in bench.cpu.items():
         print(f"  CPU of the ferryds, ferry send {what}: " + "; ".join(f"A {a:.2f} s, B {b:.2f} s" for a, b in runs))
+    for what, runs in bench.phases.items():
+        print(f"  ferry send {what}, seconds to hash, offer and be accepted / to upload / to finish: "
+              + "; ".join(f"{o:.2f} / {u:.2f} / {f:.2f}" for o, u, f in runs))
     print(f"  load average: {start_load} at the start, {load()} at the end ({os.cpu_count()} cores)")
     if len(times) == 2 * len(ROWS) - 1:
         report(args, times, big_bytes, small_bytes, rss, huge)
