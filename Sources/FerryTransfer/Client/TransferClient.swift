@@ -36,6 +36,7 @@ public struct TransferClient: Sendable {
                                uti: types.uti, mime: types.mime)
         })
         let presented = PeerCertificate()
+        defer { releaseFreedMemory() }
         do {
             let channel = try await connect(peer, presented: presented)
             return try await channel.executeThenClose { inbound, outbound in

@@ -14,6 +14,7 @@ struct TransferConnection {
     static let prefix = "/ferry/v1/offers"
 
     func serve() async {
+        defer { releaseFreedMemory() }
         do {
             try await channel.executeThenClose { inbound, outbound in
                 var parts = inbound.makeAsyncIterator()
