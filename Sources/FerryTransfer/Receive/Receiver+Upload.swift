@@ -62,7 +62,7 @@ extension Receiver {
                                         sender: record.offer.sender, senderFingerprint: peer, size: file.size, sha256: file.sha256))
         }
         try staging.sync()
-        for file in toOpen { await host.delivered(file) }
+        await host.delivered(toOpen)
         var urlStatus: String?
         if let url = record.offer.url {
             urlStatus = await host.openURL(url, sender: record.offer.sender) ? "opened" : "failed"
