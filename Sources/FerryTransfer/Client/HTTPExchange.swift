@@ -63,6 +63,12 @@ struct HTTPExchange {
         if queuedBytes >= Self.chunk { try await flush() }
     }
 
+    /// Drops the queued parts: after a failed write, to read the answers already due.
+    mutating func discardQueued() {
+        queued.removeAll()
+        queuedBytes = 0
+    }
+
     /// Writes the queued parts.
     mutating func flush() async throws {
         guard !queued.isEmpty else { return }

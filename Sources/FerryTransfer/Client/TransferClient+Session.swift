@@ -25,11 +25,9 @@ extension TransferClient {
             var inFlight: [OfferedFile] = []
             let decisions = Dictionary(answer.files.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for (file, offered) in zip(files, offer.files) {
+                // Also when nothing is left to send (an empty file, or one kept whole from an earlier
+                // attempt): the empty upload is what makes the receiver check it and count it received.
                 guard let decision = decisions[offered.id], decision.accept else { continue }
-                guard decision.offset < file.size else {
-                    events(.fileDone(file: offered.path))
-                    continue
-                }
                 if inFlight.count == Self.window {
                     // Half a window of answers at a time, so that the next uploads go out many to a flush.
                     while inFlight.count > Self.window / 2 { try await receipt(for: inFlight.removeFirst(), &exchange) }
@@ -38,6 +36,7 @@ extension TransferClient {
                     try await upload(file, offered, from: decision.offset, offer: answer.offer, sent: &sent, total: total, &exchange)
                 } catch {
                     // The receiver may have refused an earlier file and closed: its answer says why.
+                    exchange.discardQueued()
                     for earlier in inFlight { try await receipt(for: earlier, &exchange) }
                     throw error
                 }
