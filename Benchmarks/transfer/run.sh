@@ -5,7 +5,7 @@
 # made for this run. Every row sends from A to B. Data lives on a tmpfs mounted inside each host's
 # own mount namespace (gone with the namespace), so the figures are network + crypto, not the disk.
 # Usage: Benchmarks/transfer/run.sh [BIN-DIR]   (release build: scripts/bench transfer)
-# Environment: RUNS (3), BIG_MIB (1024), SMALL (10000), HUGE_MIB (4096; 0 skips the RSS row);
+# Environment: RUNS (5), BIG_MIB (1024), SMALL (10000), HUGE_MIB (4096; 0 skips the RSS row);
 # while profiling: ROWS=ferry,openssl (only those rows), BENCH_PERF=FOLDER (perf record of both ferryds).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -77,4 +77,4 @@ python3 "$here/bench.py" --ferry "$FERRY" --work "$LAN_WORK" \
     --ferryd-a "${LAN_FERRYD[a]}" --ferryd-b "${LAN_FERRYD[b]}" \
     --to 198.18.0.2:7418 --fingerprint "$fp_b" \
     --ssh-key "$ssh_dir/client_key" --known-hosts "$ssh_dir/known_hosts" \
-    --runs "${RUNS:-3}" --big-mib "$BIG_MIB" --small "${SMALL:-10000}" --huge-mib "$HUGE_MIB" ${ROWS:+--rows "$ROWS"}
+    --runs "${RUNS:-5}" --big-mib "$BIG_MIB" --small "${SMALL:-10000}" --huge-mib "$HUGE_MIB" ${ROWS:+--rows "$ROWS"}
