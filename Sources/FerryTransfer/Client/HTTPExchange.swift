@@ -1,3 +1,4 @@
+import Crypto
 import NIOCore
 import NIOHTTP1
 
@@ -41,20 +42,44 @@ struct HTTPExchange {
     /// Queues `length` bytes of the open file `fd` from `offset` as the body of a PUT, without
     /// waiting for the answer: uploads are pipelined, and ``response()`` reads the answers in order
     /// (flushing first). Parts are written once 256 KiB are queued.
-    mutating func sendUpload(_ uri: String, fd: Int32, offset: UInt64, length: UInt64, progress: (UInt64) -> Void) async throws {
+    ///
+    /// - Parameter digestTrailer: Hash the whole file while sending (the bytes before `offset` are
+    ///   read for it first) and send the SHA-256 as a `Ferry-SHA256` trailer of a chunked body.
+    mutating func sendUpload(_ uri: String, fd: Int32, offset: UInt64, length: UInt64, digestTrailer: Bool = false,
+                             progress: (UInt64) -> Void) async throws {
         var headers = headers()
-        headers.add(name: "Content-Length", value: "\(length)")
+        if digestTrailer {
+            headers.add(name: "Transfer-Encoding", value: "chunked")
+            headers.add(name: "Trailer", value: "Ferry-SHA256")
+        } else {
+            headers.add(name: "Content-Length", value: "\(length)")
+        }
         headers.add(name: "Content-Type", value: "application/octet-stream")
         headers.add(name: "Ferry-Offset", value: "\(offset)")
         try await queue(.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers)), bytes: 0)
+        var hasher = digestTrailer ? try Self.hashed(fd, upTo: offset) : nil
         var sent: UInt64 = 0
         while sent < length {
             let buffer = try Self.read(fd, at: offset + sent, upTo: min(UInt64(Self.chunk), length - sent))
             sent += UInt64(buffer.readableBytes)
+            buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) }
             try await queue(.body(.byteBuffer(buffer)), bytes: buffer.readableBytes)
             progress(UInt64(buffer.readableBytes))
         }
-        try await queue(.end(nil), bytes: 0)
+        let trailers = hasher.map { HTTPHeaders([("Ferry-SHA256", Array($0.finalize()).hexString)]) }
+        try await queue(.end(trailers), bytes: 0)
+    }
+
+    /// A SHA-256 fed with the first `count` bytes of `fd`: the part a resumed upload does not send.
+    private static func hashed(_ fd: Int32, upTo count: UInt64) throws -> SHA256 {
+        var hasher = SHA256()
+        var done: UInt64 = 0
+        while done < count {
+            let buffer = try read(fd, at: done, upTo: min(UInt64(chunk), count - done))
+            buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+            done += UInt64(buffer.readableBytes)
+        }
+        return hasher
     }
 
     private mutating func queue(_ part: HTTPClientRequestPart, bytes: Int) async throws {

@@ -61,7 +61,7 @@ extension TransferClient {
             var totalSent = sent
             let events = self.events
             try await exchange.sendUpload("/ferry/v1/offers/\(offer)/files/\(offered.id)", fd: fd, offset: offset,
-                                          length: file.size - offset) { count in
+                                          length: file.size - offset, digestTrailer: file.sha256 == nil) { count in
                 fileSent += count
                 totalSent += count
                 events(.progress(file: offered.path, fileSent: fileSent, fileSize: file.size, totalSent: totalSent, totalBytes: total))

@@ -27,13 +27,14 @@ extension Receiver {
 
     /// Ends an upload: checks and syncs the staged file when `complete`, else keeps it for a
     /// resume.
-    public func endUpload(offer id: String, file fileId: String, staged: StagedFile, complete: Bool) throws(TransferError) -> UploadReceipt {
+    public func endUpload(offer id: String, file fileId: String, staged: StagedFile, complete: Bool,
+                          trailer: String? = nil) throws(TransferError) -> UploadReceipt {
         records[id]?.uploading.remove(fileId)
         guard complete else {
             throw TransferError(.badRequest, "the upload of \(fileId) stopped after \(staged.written) bytes; offer the file again to resume")
         }
-        let digest = try staged.finish()
-        records[id]?.received.insert(fileId)
+        let digest = try staged.finish(trailer: trailer)
+        records[id]?.received[fileId] = digest
         return UploadReceipt(id: fileId, status: "received", sha256: digest)
     }
 
@@ -50,7 +51,7 @@ extension Receiver {
         var toOpen: [DeliveredFile] = []
         var made: Set<String> = []
         for file in record.offer.files {
-            guard record.received.contains(file.id) else {
+            guard let digest = record.received[file.id] else {
                 delivered.append(.init(id: file.id, status: "missing"))
                 continue
             }
@@ -59,7 +60,7 @@ extension Receiver {
                                              made: &made)
             delivered.append(.init(id: file.id, status: "delivered", app: target.app, name: name))
             toOpen.append(DeliveredFile(target: target, path: InboxWriter.inbox(container: target.container) + "/" + name,
-                                        sender: record.offer.sender, senderFingerprint: peer, size: file.size, sha256: file.sha256))
+                                        sender: record.offer.sender, senderFingerprint: peer, size: file.size, sha256: digest))
         }
         try staging.sync()
         await host.delivered(toOpen)

@@ -9,7 +9,8 @@ public actor Receiver {
         var offer: TransferOffer
         var peer: String
         var status: Status
-        var received: Set<String> = []
+        /// File id to the SHA-256 it was checked against.
+        var received: [String: String] = [:]
         var uploading: Set<String> = []
         /// File ids to their place in the offer: each upload finds its file without a scan.
         let positions: [String: Int]

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import FerryTransfer
 
@@ -36,5 +37,47 @@ import Testing
         #expect(error?.code == .hashMismatch)
         #expect(loop.host.delivered.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: loop.host.inbox()))
+    }
+}
+
+/// Large files are hashed while they are sent: the offer has no SHA-256, the upload a trailer.
+@Suite struct DigestTrailerTests {
+    @Test func filesOfferedWithoutAHashArriveCheckedByTheTrailer() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        _ = try loop.makeFile("big/a.bin", size: 1_000_000)
+        _ = try loop.makeFile("big/b.bin", size: 0)
+        _ = try loop.makeFile("big/c.bin", size: 10, seed: 9)
+        let files = try LocalFile.collect([loop.scratch.path + "/sender/big"], hashingUpTo: 5)
+        #expect(files.map { $0.sha256 == nil } == [true, false, true])
+        let outcome = try await loop.withServer { port in try await loop.client.send(files, to: loop.endpoint(port)) }
+        guard case .delivered(let receipt) = outcome else { Issue.record("not delivered: \(outcome)"); return }
+        #expect(receipt.files.map(\.status) == ["delivered", "delivered", "delivered"])
+        for file in files {
+            let received = loop.host.inbox() + "/" + file.relativePath
+            #expect(try Data(contentsOf: URL(fileURLWithPath: received)) == Data(contentsOf: URL(fileURLWithPath: file.path)))
+        }
+        #expect(loop.host.delivered.map(\.sha256) == (try files.map { try LocalFile.digest($0.path) }))
+    }
+
+    @Test func anInterruptedUploadWithoutAHashResumesAndIsStillChecked() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        let path = try loop.makeFile("movie.bin", size: 2_000_000)
+        let files = try LocalFile.collect([path], hashingUpTo: 0)
+        // The first 700,000 bytes are already staged, as a broken connection would leave them.
+        let offered = OfferedFile(id: "f0", path: "movie.bin", size: 2_000_000, sha256: nil)
+        let staging = try StagingArea(directory: loop.scratch.path + "/receiver/staging")
+        let partial = staging.partialPath(offered, sender: loop.senderIdentity.fingerprint)
+        try Data(contentsOf: URL(fileURLWithPath: path)).prefix(700_000).write(to: URL(fileURLWithPath: partial))
+        let resumedFrom = Mutex<UInt64?>(nil)
+        let outcome = try await loop.withServer { port in
+            try await loop.client.send(files, to: loop.endpoint(port)) { event in
+                if case .accepted(_, let resumed) = event { resumedFrom.withLock { $0 = resumed } }
+            }
+        }
+        guard case .delivered = outcome else { Issue.record("not delivered: \(outcome)"); return }
+        #expect(resumedFrom.withLock { $0 } == 700_000)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: loop.host.inbox() + "/movie.bin")) == Data(contentsOf: URL(fileURLWithPath: path)))
     }
 }
