@@ -27,12 +27,27 @@ struct DaemonReceiverHost: ReceiverHost {
     }
 
     func delivered(_ file: DeliveredFile) async {
-        logger.info("received", metadata: ["file": "\(file.path)", "app": "\(file.target.app)", "from": "\(file.sender)"])
-        InboxRecord(path: file.path, app: file.target.app, sender: file.sender, fingerprint: file.senderFingerprint,
-                    size: file.size, sha256: file.sha256, time: Date().timeIntervalSince1970)
-            .append(to: InboxRecord.log(dataHome: paths.dataHome))
-        guard file.target.open else { return }
-        _ = await manager.openForTransfer(FileURL.make(file.path), app: file.target.app, source: "ferry.transfer")
+        await delivered([file])
+    }
+
+    /// One write to the Inbox log for the whole offer; a log line per file up to 20 files, else one
+    /// line for the offer (each file at debug level).
+    func delivered(_ files: [DeliveredFile]) async {
+        let now = Date().timeIntervalSince1970
+        for file in files {
+            logger.log(level: files.count > 20 ? .debug : .info, "received",
+                       metadata: ["file": "\(file.path)", "app": "\(file.target.app)", "from": "\(file.sender)"])
+        }
+        if files.count > 20, let first = files.first {
+            logger.info("received", metadata: ["files": "\(files.count)", "first": "\(first.path)", "from": "\(first.sender)"])
+        }
+        InboxRecord.append(files.map {
+            InboxRecord(path: $0.path, app: $0.target.app, sender: $0.sender, fingerprint: $0.senderFingerprint,
+                        size: $0.size, sha256: $0.sha256, time: now)
+        }, to: InboxRecord.log(dataHome: paths.dataHome))
+        for file in files where file.target.open {
+            _ = await manager.openForTransfer(FileURL.make(file.path), app: file.target.app, source: "ferry.transfer")
+        }
     }
 
     func openURL(_ url: String, sender: String) async -> Bool {

@@ -1,3 +1,4 @@
+import Crypto
 import NIOCore
 import NIOHTTP1
 
@@ -10,53 +11,112 @@ struct HTTPExchange {
     var parts: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
     let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
     let host: String
+    /// The connection's event loop: a hop through it lets the writes before it reach the channel.
+    let eventLoop: any EventLoop
+    /// Upload parts not written yet: small files go out many to a flush.
+    private var queued: [HTTPClientRequestPart] = []
+    private var queuedBytes = 0
+    private var flushed = false
+
+    init(parts: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
+         outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, host: String, eventLoop: any EventLoop) {
+        self.parts = parts
+        self.outbound = outbound
+        self.host = host
+        self.eventLoop = eventLoop
+    }
 
     /// Sends a request with a small body and reads the whole response.
     mutating func request(_ method: HTTPMethod, _ uri: String, body: [UInt8] = []) async throws -> (Int, [UInt8]) {
         var headers = headers()
         headers.add(name: "Content-Length", value: "\(body.count)")
         if !body.isEmpty { headers.add(name: "Content-Type", value: "application/json") }
-        try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers)))
-        if !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-        try await outbound.write(.end(nil))
+        var parts: [HTTPClientRequestPart] = [.head(HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers))]
+        if !body.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+        parts.append(.end(nil))
+        try await flush()
+        try await outbound.write(contentsOf: parts)
         return try await response()
     }
 
-    /// Streams `length` bytes of the open file `fd` from `offset` as the body of a PUT.
-    mutating func upload(_ uri: String, fd: Int32, offset: UInt64, length: UInt64,
-                         progress: (UInt64) -> Void) async throws -> (Int, [UInt8]) {
+    /// Queues `length` bytes of the open file `fd` from `offset` as the body of a PUT, without
+    /// waiting for the answer: uploads are pipelined, and ``response()`` reads the answers in order
+    /// (flushing first). Parts are written once 256 KiB are queued.
+    ///
+    /// - Parameter digestTrailer: Hash the whole file while sending (the bytes before `offset` are
+    ///   read for it first) and send the SHA-256 as a `Ferry-SHA256` trailer of a chunked body.
+    mutating func sendUpload(_ uri: String, fd: Int32, offset: UInt64, length: UInt64, digestTrailer: Bool = false,
+                             progress: (UInt64) -> Void) async throws {
         var headers = headers()
-        headers.add(name: "Content-Length", value: "\(length)")
+        if digestTrailer {
+            headers.add(name: "Transfer-Encoding", value: "chunked")
+            headers.add(name: "Trailer", value: "Ferry-SHA256")
+        } else {
+            headers.add(name: "Content-Length", value: "\(length)")
+        }
         headers.add(name: "Content-Type", value: "application/octet-stream")
         headers.add(name: "Ferry-Offset", value: "\(offset)")
-        do {
-            try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers)))
-            try await writeBody(fd: fd, offset: offset, length: length, progress: progress)
-        } catch let error as TransferError {
-            throw error
-        } catch {
-            // The receiver may have refused mid-body (a full disk) and closed: its answer says why.
-            guard let early = try? await response() else { throw error }
-            return early
+        try await queue(.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers)), bytes: 0)
+        var hasher = digestTrailer ? try Self.hashed(fd, upTo: offset) : nil
+        var sent: UInt64 = 0
+        while sent < length {
+            let buffer = try Self.read(fd, at: offset + sent, upTo: min(UInt64(Self.chunk), length - sent))
+            sent += UInt64(buffer.readableBytes)
+            buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) }
+            try await queue(.body(.byteBuffer(buffer)), bytes: buffer.readableBytes)
+            progress(UInt64(buffer.readableBytes))
         }
-        return try await response()
+        let trailers = hasher.map { HTTPHeaders([("Ferry-SHA256", Array($0.finalize()).hexString)]) }
+        try await queue(.end(trailers), bytes: 0)
     }
 
-    private func writeBody(fd: Int32, offset: UInt64, length: UInt64, progress: (UInt64) -> Void) async throws {
-        var sent: UInt64 = 0
-        let chunk = 256 * 1024
-        while sent < length {
-            let want = Int(min(UInt64(chunk), length - sent))
-            var buffer = ByteBufferAllocator().buffer(capacity: want)
-            let got = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { raw in
-                max(0, pread(fd, raw.baseAddress, want, off_t(offset + sent)))
-            }
-            guard got > 0 else { throw TransferError(.failed, "the file shrank while it was being sent") }
-            try await outbound.write(.body(.byteBuffer(buffer)))
-            sent += UInt64(got)
-            progress(UInt64(got))
+    /// A SHA-256 fed with the first `count` bytes of `fd`: the part a resumed upload does not send.
+    private static func hashed(_ fd: Int32, upTo count: UInt64) throws -> SHA256 {
+        var hasher = SHA256()
+        var done: UInt64 = 0
+        while done < count {
+            let buffer = try read(fd, at: done, upTo: min(UInt64(chunk), count - done))
+            buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+            done += UInt64(buffer.readableBytes)
         }
-        try await outbound.write(.end(nil))
+        return hasher
+    }
+
+    private mutating func queue(_ part: HTTPClientRequestPart, bytes: Int) async throws {
+        queued.append(part)
+        queuedBytes += bytes
+        if queuedBytes >= Self.chunk { try await flush() }
+    }
+
+    /// Drops the queued parts: after a failed write, to read the answers already due.
+    mutating func discardQueued() {
+        queued.removeAll()
+        queuedBytes = 0
+    }
+
+    /// Writes the queued parts.
+    mutating func flush() async throws {
+        guard !queued.isEmpty else { return }
+        // The writer takes parts without waiting for the channel, and learns that the channel is
+        // full only once the event loop has run the earlier writes: without this hop, tens of MB of
+        // chunks piled up in the event loop's queue while a large file was sent.
+        if flushed { try await eventLoop.submit {}.get() }
+        try await outbound.write(contentsOf: queued)
+        flushed = true
+        queued.removeAll(keepingCapacity: true)
+        queuedBytes = 0
+    }
+
+    /// The size of the body parts of an upload.
+    static let chunk = 256 * 1024
+
+    private static func read(_ fd: Int32, at offset: UInt64, upTo want: UInt64) throws -> ByteBuffer {
+        var buffer = ByteBufferAllocator().buffer(capacity: Int(want))
+        let got = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: Int(want)) { raw in
+            max(0, pread(fd, raw.baseAddress, Int(want), off_t(offset)))
+        }
+        guard got > 0 else { throw TransferError(.failed, "the file shrank while it was being sent") }
+        return buffer
     }
 
     private func headers() -> HTTPHeaders {
@@ -65,7 +125,9 @@ struct HTTPExchange {
         return headers
     }
 
-    private mutating func response() async throws -> (Int, [UInt8]) {
+    /// Reads the next response whole (a 100 Continue is skipped).
+    mutating func response() async throws -> (Int, [UInt8]) {
+        try await flush()
         var status = 0
         var body: [UInt8] = []
         while let part = try await parts.next() {

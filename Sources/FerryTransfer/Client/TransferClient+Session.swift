@@ -19,35 +19,54 @@ extension TransferClient {
                 events(.waiting)
                 answer = try decode(try await exchange.request(.GET, "/ferry/v1/offers/\(answer.offer)?wait=25"))
             }
-            guard answer.status == "accepted" else { return .declined(answer.message ?? "the receiver declined") }
+            guard answer.status == "accepted" else { return .declined(answer.message ?? "\(receiver) declined") }
             let total = offer.totalSize
             let resumed = answer.files.reduce(0) { $0 + $1.offset }
             events(.accepted(totalBytes: total, resumedBytes: resumed))
             var sent = resumed
+            var inFlight: [OfferedFile] = []
+            let decisions = Dictionary(answer.files.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for (file, offered) in zip(files, offer.files) {
-                guard let decision = answer.files.first(where: { $0.id == offered.id }), decision.accept else { continue }
-                try await upload(file, offered, from: decision.offset, offer: answer.offer, sent: &sent, total: total, &exchange)
+                // Also when nothing is left to send (an empty file, or one kept whole from an earlier
+                // attempt): the empty upload is what makes the receiver check it and count it received.
+                guard let decision = decisions[offered.id], decision.accept else { continue }
+                if inFlight.count == Self.window {
+                    // Half a window of answers at a time, so that the next uploads go out many to a flush.
+                    while inFlight.count > Self.window / 2 { try await receipt(for: inFlight.removeFirst(), &exchange) }
+                }
+                do {
+                    try await upload(file, offered, from: decision.offset, offer: answer.offer, sent: &sent, total: total, &exchange)
+                } catch {
+                    // The receiver may have refused this file or an earlier one (a full disk) and
+                    // closed: its answers say why.
+                    exchange.discardQueued()
+                    for earlier in inFlight { try await receipt(for: earlier, &exchange) }
+                    if let answer = try? await exchange.response() { let _: UploadReceipt = try decode(answer) }
+                    throw error
+                }
+                inFlight.append(offered)
             }
+            for offered in inFlight { try await receipt(for: offered, &exchange) }
             let receipt: OfferReceipt = try decode(try await exchange.request(.POST, "/ferry/v1/offers/\(answer.offer)/finish"))
             return .delivered(receipt)
         }
 
+        /// Uploads sent before their answers are read: HTTP/1.1 pipelining, so many small files do
+        /// not each wait a round trip. Answers are small (128 fit in any socket buffer), so neither
+        /// side can block the other.
+        static let window = 128
+
         func upload(_ file: LocalFile, _ offered: OfferedFile, from offset: UInt64, offer: String,
                     sent: inout UInt64, total: UInt64, _ exchange: inout HTTPExchange) async throws {
-            guard offset < file.size else {
-                events(.fileDone(file: offered.path))
-                return
-            }
             let fd = open(file.path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw TransferError(.failed, "cannot read \(file.path): \(String(cString: strerror(errno)))") }
             defer { close(fd) }
             var fileSent = offset
             var totalSent = sent
             let events = self.events
-            let response: (Int, [UInt8])
             do {
-                response = try await exchange.upload("/ferry/v1/offers/\(offer)/files/\(offered.id)", fd: fd, offset: offset,
-                                                     length: file.size - offset) { count in
+                try await exchange.sendUpload("/ferry/v1/offers/\(offer)/files/\(offered.id)", fd: fd, offset: offset,
+                                              length: file.size - offset, digestTrailer: file.sha256 == nil) { count in
                     fileSent += count
                     totalSent += count
                     events(.progress(file: offered.path, fileSent: fileSent, fileSize: file.size, totalSent: totalSent, totalBytes: total))
@@ -58,7 +77,10 @@ extension TransferClient {
                 throw TransferError(.failed, "the connection to \(receiver) broke after \(fileSent) of \(file.size) bytes of \(offered.path) (\(error)); send it again to resume")
             }
             sent = totalSent
-            let _: UploadReceipt = try decode(response)
+        }
+
+        func receipt(for offered: OfferedFile, _ exchange: inout HTTPExchange) async throws {
+            let _: UploadReceipt = try decode(try await exchange.response())
             events(.fileDone(file: offered.path))
         }
 

@@ -47,10 +47,12 @@ public struct TransferClient: Sendable {
     ///   match, what `body` throws, or a connection failure.
     func connected<T>(to peer: PeerEndpoint, _ body: (inout HTTPExchange, String) async throws -> T) async throws(TransferError) -> T {
         let presented = PeerCertificate()
+        defer { releaseFreedMemory() }
         do {
             let channel = try await connect(peer, presented: presented)
             return try await channel.executeThenClose { inbound, outbound in
-                var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "\(peer.host):\(peer.port)")
+                var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "\(peer.host):\(peer.port)",
+                                            eventLoop: channel.channel.eventLoop)
                 return try await body(&exchange, presented.fingerprint ?? peer.fingerprint)
             }
         } catch let error as TransferError {

@@ -28,14 +28,15 @@ public struct OfferedFile: Codable, Sendable, Equatable {
     public var path: String
     /// The size in bytes.
     public var size: UInt64
-    /// Lowercase hex SHA-256 of the content.
-    public var sha256: String
+    /// Lowercase hex SHA-256 of the content; absent when the sender hashes while uploading and
+    /// sends it as the upload's `Ferry-SHA256` trailer (a large file need not be read twice).
+    public var sha256: String?
     /// The uniform type identifier, such as `public.jpeg`.
     public var uti: String?
     /// The MIME type, such as `image/jpeg`.
     public var mime: String?
 
-    public init(id: String, path: String, size: UInt64, sha256: String, uti: String? = nil, mime: String? = nil) {
+    public init(id: String, path: String, size: UInt64, sha256: String?, uti: String? = nil, mime: String? = nil) {
         self.id = id
         self.path = path
         self.size = size

@@ -19,17 +19,28 @@ public enum InboxWriter {
     /// - Throws: ``TransferError`` when a folder from `Documents` down is a symbolic link or not a
     ///   folder, or the file system refuses.
     public static func place(_ staged: String, as relativePath: String, container: String) throws(TransferError) -> String {
-        do { try FileSystem.createDirectories(container) } catch {
-            throw TransferError(.failed, "cannot create the container: \(error)")
-        }
-        try makeOne(container + "/Documents")
+        var made: Set<String> = []
+        return try place(staged, as: relativePath, container: container, made: &made)
+    }
+
+    /// ``place(_:as:container:)`` for one file of many: `made` holds the folders this offer already
+    /// made and checked, so the 10,000th file of a folder costs no more than the first.
+    public static func place(_ staged: String, as relativePath: String, container: String,
+                             made: inout Set<String>) throws(TransferError) -> String {
         let inbox = inbox(container: container)
-        try makeOne(inbox)
+        if !made.contains(inbox) {
+            do { try FileSystem.createDirectories(container) } catch {
+                throw TransferError(.failed, "cannot create the container: \(error)")
+            }
+            try makeOne(container + "/Documents")
+            try makeOne(inbox)
+            made.insert(inbox)
+        }
         let components = NameSanitizer.components(of: relativePath)
         var folder = inbox
         for directory in components.dropLast() {
             folder += "/" + directory
-            try makeOne(folder)
+            if made.insert(folder).inserted { try makeOne(folder) }
         }
         let name = try link(staged, into: folder, name: components.last!)
         chmod(folder + "/" + name, 0o444)

@@ -46,8 +46,8 @@ public enum OfferPolicy {
         if Set(offer.files.map(\.id)).count != offer.files.count {
             return TransferError(.badRequest, "the offer lists a file id twice")
         }
-        if let bad = offer.files.first(where: { !isHexDigest($0.sha256) || $0.id.isEmpty || $0.id.utf8.count > 64 }) {
-            return TransferError(.badRequest, "file \(bad.id.debugDescription) needs a 64-digit hex sha256 and an id of 1 to 64 bytes")
+        if let bad = offer.files.first(where: { !($0.sha256.map(isHexDigest) ?? true) || $0.id.isEmpty || $0.id.utf8.count > 64 }) {
+            return TransferError(.badRequest, "file \(bad.id.debugDescription) needs a 64-digit hex sha256 (or none) and an id of 1 to 64 bytes")
         }
         let total = offer.totalSize
         if total > limits.maximumOfferBytes {

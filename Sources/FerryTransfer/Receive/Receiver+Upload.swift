@@ -10,7 +10,7 @@ extension Receiver {
         guard record.status == .accepted else {
             throw TransferError(.declined, "offer \(id) is not accepted (yet); upload only files the answer accepted")
         }
-        guard let file = record.offer.files.first(where: { $0.id == fileId }) else {
+        guard let file = record.file(fileId) else {
             throw TransferError(.notFound, "offer \(id) has no file \(fileId.debugDescription)")
         }
         guard !record.uploading.contains(fileId) else {
@@ -27,13 +27,14 @@ extension Receiver {
 
     /// Ends an upload: checks and syncs the staged file when `complete`, else keeps it for a
     /// resume.
-    public func endUpload(offer id: String, file fileId: String, staged: StagedFile, complete: Bool) throws(TransferError) -> UploadReceipt {
+    public func endUpload(offer id: String, file fileId: String, staged: StagedFile, complete: Bool,
+                          trailer: String? = nil) throws(TransferError) -> UploadReceipt {
         records[id]?.uploading.remove(fileId)
         guard complete else {
             throw TransferError(.badRequest, "the upload of \(fileId) stopped after \(staged.written) bytes; offer the file again to resume")
         }
-        let digest = try staged.finish()
-        records[id]?.received.insert(fileId)
+        let digest = try staged.finish(trailer: trailer)
+        records[id]?.received[fileId] = digest
         return UploadReceipt(id: fileId, status: "received", sha256: digest)
     }
 
@@ -48,19 +49,21 @@ extension Receiver {
         try staging.sync()
         var delivered: [OfferReceipt.Delivered] = []
         var toOpen: [DeliveredFile] = []
+        var made: Set<String> = []
         for file in record.offer.files {
-            guard record.received.contains(file.id) else {
+            guard let digest = record.received[file.id] else {
                 delivered.append(.init(id: file.id, status: "missing"))
                 continue
             }
             let target = await host.target(for: file, preferredApp: record.offer.app)
-            let name = try InboxWriter.place(staging.partialPath(file, sender: peer), as: file.path, container: target.container)
+            let name = try InboxWriter.place(staging.partialPath(file, sender: peer), as: file.path, container: target.container,
+                                             made: &made)
             delivered.append(.init(id: file.id, status: "delivered", app: target.app, name: name))
             toOpen.append(DeliveredFile(target: target, path: InboxWriter.inbox(container: target.container) + "/" + name,
-                                        sender: record.offer.sender, senderFingerprint: peer, size: file.size, sha256: file.sha256))
+                                        sender: record.offer.sender, senderFingerprint: peer, size: file.size, sha256: digest))
         }
         try staging.sync()
-        for file in toOpen { await host.delivered(file) }
+        await host.delivered(toOpen)
         var urlStatus: String?
         if let url = record.offer.url {
             urlStatus = await host.openURL(url, sender: record.offer.sender) ? "opened" : "failed"

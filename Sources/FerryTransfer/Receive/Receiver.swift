@@ -9,8 +9,20 @@ public actor Receiver {
         var offer: TransferOffer
         var peer: String
         var status: Status
-        var received: Set<String> = []
+        /// File id to the SHA-256 it was checked against.
+        var received: [String: String] = [:]
         var uploading: Set<String> = []
+        /// File ids to their place in the offer: each upload finds its file without a scan.
+        let positions: [String: Int]
+
+        init(offer: TransferOffer, peer: String, status: Status) {
+            self.offer = offer
+            self.peer = peer
+            self.status = status
+            positions = Dictionary(offer.files.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        func file(_ id: String) -> OfferedFile? { positions[id].map { offer.files[$0] } }
     }
 
     let host: any ReceiverHost

@@ -49,8 +49,17 @@ public protocol ReceiverHost: Sendable {
     func target(for file: OfferedFile, preferredApp: String?) async -> InboxTarget
     /// A file reached its Inbox; open its app if the target says so.
     func delivered(_ file: DeliveredFile) async
+    /// The files of one offer reached their Inboxes, in the offer's order (by default, each passed
+    /// to ``delivered(_:)-(DeliveredFile)``).
+    func delivered(_ files: [DeliveredFile]) async
     /// An accepted offer carried a URL: open it as `ferry open` would.
     func openURL(_ url: String, sender: String) async -> Bool
     /// An offer is waiting for the user.
     func offerWaiting(_ offer: PendingOffer) async
+}
+
+extension ReceiverHost {
+    public func delivered(_ files: [DeliveredFile]) async {
+        for file in files { await delivered(file) }
+    }
 }

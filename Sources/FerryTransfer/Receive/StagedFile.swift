@@ -15,13 +15,13 @@ public final class StagedFile: @unchecked Sendable {
     public let path: String
     /// The offered size and SHA-256.
     let size: UInt64
-    let expected: String
+    let expected: String?
     private let fd: Int32
     private var hasher = SHA256()
     /// Bytes in the file so far.
     public private(set) var written: UInt64
 
-    private init(path: String, fd: Int32, size: UInt64, expected: String, written: UInt64) {
+    private init(path: String, fd: Int32, size: UInt64, expected: String?, written: UInt64) {
         self.path = path
         self.fd = fd
         self.size = size
@@ -33,7 +33,7 @@ public final class StagedFile: @unchecked Sendable {
 
     /// Opens `path` to continue at `offset`: the bytes before it are kept (and hashed again), any
     /// after it are dropped.
-    static func open(path: String, size: UInt64, expected: String, offset: UInt64) throws(TransferError) -> StagedFile {
+    static func open(path: String, size: UInt64, expected: String?, offset: UInt64) throws(TransferError) -> StagedFile {
         let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw TransferError(.failed, "cannot stage \(path): \(String(cString: strerror(errno)))") }
         let file = StagedFile(path: path, fd: fd, size: size, expected: expected, written: 0)
@@ -78,14 +78,18 @@ public final class StagedFile: @unchecked Sendable {
     /// Checks the size and SHA-256. A wrong hash deletes the partial data: it cannot be resumed
     /// from. The data reaches the disk with the offer's one `syncfs` (``StagingArea/sync()``), before
     /// any file moves into an Inbox: one sync per offer instead of one per file.
-    public func finish() throws(TransferError) -> String {
+    /// - Parameter trailer: The upload's `Ferry-SHA256` trailer, for a file offered without its hash.
+    public func finish(trailer: String? = nil) throws(TransferError) -> String {
         guard written == size else {
             throw TransferError(.badRequest, "the upload ended after \(written) of \(size) bytes; offer the file again to resume")
+        }
+        guard let expected = expected ?? trailer?.lowercased() else {
+            throw TransferError(.badRequest, "no SHA-256 for this file: neither in the offer nor in a Ferry-SHA256 trailer of the upload")
         }
         let digest = Array(hasher.finalize()).hexString
         guard digest == expected else {
             unlink(path)
-            throw TransferError(.hashMismatch, "the received bytes hash to \(digest), not the offered \(expected); the partial data was dropped")
+            throw TransferError(.hashMismatch, "the received bytes hash to \(digest), not the announced \(expected); the partial data was dropped")
         }
         return digest
     }

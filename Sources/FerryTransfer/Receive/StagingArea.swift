@@ -23,7 +23,7 @@ public struct StagingArea: Sendable {
     /// The partial file for `file` sent by `sender`: named after the sender, content, path and id, so
     /// the same file offered again finds its partial data.
     public func partialPath(_ file: OfferedFile, sender: String) -> String {
-        let key = SHA256.hash(data: Array("\(sender):\(file.sha256):\(file.size):\(file.path):\(file.id)".utf8))
+        let key = SHA256.hash(data: Array("\(sender):\(file.sha256 ?? "trailer"):\(file.size):\(file.path):\(file.id)".utf8))
         return directory + "/" + Array(key).prefix(16).hexString + ".part"
     }
 

@@ -31,8 +31,8 @@ struct HTTPReply: Sendable {
         headers.add(name: "Content-Type", value: "application/json")
         headers.add(name: "Content-Length", value: "\(body.count)")
         if close { headers.add(name: "Connection", value: "close") }
-        try await outbound.write(.head(HTTPResponseHead(version: version, status: status, headers: headers)))
-        try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body))))
-        try await outbound.write(.end(nil))
+        // One flush: head, body and end go out as one TLS record.
+        try await outbound.write(contentsOf: [.head(HTTPResponseHead(version: version, status: status, headers: headers)),
+                                              .body(.byteBuffer(ByteBuffer(bytes: body))), .end(nil)])
     }
 }

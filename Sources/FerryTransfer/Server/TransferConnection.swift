@@ -14,6 +14,7 @@ struct TransferConnection {
     static let prefix = "/ferry/v1/offers"
 
     func serve() async {
+        defer { releaseFreedMemory() }
         do {
             try await channel.executeThenClose { inbound, outbound in
                 var parts = inbound.makeAsyncIterator()
@@ -81,13 +82,15 @@ struct TransferConnection {
             try await outbound.write(.head(HTTPResponseHead(version: head.version, status: .continue)))
         }
         var complete = false
+        var trailer: String?
         var failure: TransferError?
         do {
             while let part = try await parts.next() {
                 switch part {
                 case .body(let buffer):
                     try buffer.withUnsafeReadableBytes { bytes throws(TransferError) in try staged.append(bytes) }
-                case .end:
+                case .end(let trailers):
+                    trailer = trailers?.first(name: "Ferry-SHA256")
                     complete = true
                 case .head:
                     throw TransferError(.badRequest, "a request started inside an upload")
@@ -103,7 +106,8 @@ struct TransferConnection {
         }
         let receipt: UploadReceipt
         do {
-            receipt = try await receiver.endUpload(offer: offer, file: file, staged: staged, complete: complete && failure == nil)
+            receipt = try await receiver.endUpload(offer: offer, file: file, staged: staged, complete: complete && failure == nil,
+                                                   trailer: trailer)
         } catch {
             return .error(failure ?? error, close: failure != nil)
         }

@@ -35,7 +35,13 @@ import Testing
         // 64 MB where 1,000 bytes were offered: the receiver refuses after the first chunk and closes.
         let (status, body) = try await loop.withServer { port in
             try await Self.exchange(loop, port: port, offered) { exchange, offer in
-                try await exchange.upload("/ferry/v1/offers/\(offer)/files/f0", fd: fd, offset: 0, length: 64 << 20) { _ in }
+                do {
+                    try await exchange.sendUpload("/ferry/v1/offers/\(offer)/files/f0", fd: fd, offset: 0, length: 64 << 20) { _ in }
+                    try await exchange.flush()
+                } catch {
+                    exchange.discardQueued()
+                }
+                return try await exchange.response()
             }
         }
         #expect(status == 400)
@@ -58,7 +64,8 @@ import Testing
                                       _ body: (inout HTTPExchange, String) async throws -> T) async throws -> T {
         let channel = try await loop.client.connect(loop.endpoint(port), presented: PeerCertificate())
         return try await channel.executeThenClose { inbound, outbound in
-            var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "127.0.0.1")
+            var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "127.0.0.1",
+                                        eventLoop: channel.channel.eventLoop)
             let offer = TransferOffer(sender: "sender", files: [offered])
             let (status, answer) = try await exchange.request(.POST, "/ferry/v1/offers", body: Array(try JSONEncoder().encode(offer)))
             #expect(status == 200)
