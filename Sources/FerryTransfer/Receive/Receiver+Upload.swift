@@ -16,11 +16,12 @@ extension Receiver {
         guard !record.uploading.contains(fileId) else {
             throw TransferError(.badRequest, "file \(fileId) of offer \(id) is already being uploaded on another connection")
         }
-        let held = staging.offset(file, sender: peer)
+        let path = staging.partialPath(file, sender: peer)
+        let held = staging.offset(file, at: path)
         guard offset == held else {
             throw TransferError(.offsetMismatch, "the upload starts at byte \(offset) but this device holds \(held) bytes of \(fileId); send from \(held)", offset: held)
         }
-        let staged = try StagedFile.open(path: staging.partialPath(file, sender: peer), size: file.size, expected: file.sha256, offset: offset)
+        let staged = try StagedFile.open(path: path, size: file.size, expected: file.sha256, offset: offset)
         records[id]?.uploading.insert(fileId)
         return staged
     }
