@@ -51,12 +51,15 @@ extension Receiver {
         var delivered: [OfferReceipt.Delivered] = []
         var toOpen: [DeliveredFile] = []
         var made: Set<String> = []
+        var targets: [String: InboxTarget] = [:]
         for file in record.offer.files {
             guard let digest = record.received[file.id] else {
                 delivered.append(.init(id: file.id, status: "missing"))
                 continue
             }
-            let target = await host.target(for: file, preferredApp: record.offer.app)
+            let key = TargetAppChooser.key(for: file)
+            let target = if let known = targets[key] { known } else { await host.target(for: file, preferredApp: record.offer.app) }
+            targets[key] = target
             let name = try InboxWriter.place(staging.partialPath(file, sender: peer), as: file.path, container: target.container,
                                              made: &made)
             delivered.append(.init(id: file.id, status: "delivered", app: target.app, name: name))
