@@ -70,6 +70,43 @@ struct HTTPExchange {
         try await queue(.end(trailers), bytes: 0)
     }
 
+    /// Queues a batch upload (`PUT …/batch`): the whole files at `paths`, of the offered `sizes`,
+    /// back to back, read into body parts of about 256 KiB. Answered like ``sendUpload``.
+    mutating func sendBatch(_ uri: String, ids: [String], paths: [String], sizes: [UInt64], progress: (Int) -> Void) async throws {
+        var headers = headers()
+        headers.add(name: "Content-Length", value: "\(sizes.reduce(0, +))")
+        headers.add(name: "Content-Type", value: "application/octet-stream")
+        headers.add(name: "Ferry-Files", value: ids.joined(separator: ","))
+        try await queue(.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers)), bytes: 0)
+        var buffer = ByteBufferAllocator().buffer(capacity: Self.chunk)
+        for (index, path) in paths.enumerated() {
+            try Self.append(path, size: sizes[index], to: &buffer)
+            progress(index)
+            if buffer.readableBytes >= Self.chunk {
+                try await queue(.body(.byteBuffer(buffer)), bytes: buffer.readableBytes)
+                buffer = ByteBufferAllocator().buffer(capacity: Self.chunk)
+            }
+        }
+        if buffer.readableBytes > 0 { try await queue(.body(.byteBuffer(buffer)), bytes: buffer.readableBytes) }
+        try await queue(.end(nil), bytes: 0)
+    }
+
+    /// Appends the first `size` bytes of the file at `path`.
+    private static func append(_ path: String, size: UInt64, to buffer: inout ByteBuffer) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw TransferError(.failed, "cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var done: UInt64 = 0
+        while done < size {
+            let want = Int(size - done)
+            let got = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { raw in
+                max(0, pread(fd, raw.baseAddress, want, off_t(done)))
+            }
+            guard got > 0 else { throw TransferError(.failed, "\(path) shrank while it was being sent; send it again") }
+            done += UInt64(got)
+        }
+    }
+
     /// A SHA-256 fed with the first `count` bytes of `fd`: the part a resumed upload does not send.
     private static func hashed(_ fd: Int32, upTo count: UInt64) throws -> SHA256 {
         var hasher = SHA256()

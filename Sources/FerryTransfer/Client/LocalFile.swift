@@ -26,6 +26,7 @@ public struct LocalFile: Sendable, Equatable {
             let base = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
             try collect(trimmed, as: base, limit: limit, into: &files)
         }
+        try hashAll(&files, upTo: limit)
         return files
     }
 
@@ -36,8 +37,8 @@ public struct LocalFile: Sendable, Equatable {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            let size = UInt64(info.st_size)
-            files.append(LocalFile(path: path, relativePath: relative, size: size, sha256: size > limit ? nil : try digest(path)))
+            // Hashed afterwards, on every core (``hashAll(_:upTo:)``).
+            files.append(LocalFile(path: path, relativePath: relative, size: UInt64(info.st_size), sha256: nil))
         case S_IFDIR:
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
             for name in names { try collect(path + "/" + name, as: relative + "/" + name, limit: limit, into: &files) }

@@ -24,37 +24,54 @@ extension TransferClient {
             let resumed = answer.files.reduce(0) { $0 + $1.offset }
             events(.accepted(totalBytes: total, resumedBytes: resumed))
             var sent = resumed
-            var inFlight: [OfferedFile] = []
             let decisions = Dictionary(answer.files.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            for (file, offered) in zip(files, offer.files) {
-                // Also when nothing is left to send (an empty file, or one kept whole from an earlier
-                // attempt): the empty upload is what makes the receiver check it and count it received.
-                guard let decision = decisions[offered.id], decision.accept else { continue }
-                if inFlight.count == Self.window {
+            // Also files with nothing left to send (an empty file, or one kept whole from an earlier
+            // attempt): the empty upload is what makes the receiver check it and count it received.
+            let steps = UploadPlan.steps(sizes: offer.files.map(\.size), hashed: files.map { $0.sha256 != nil },
+                                         decisions: offer.files.map { decisions[$0.id] })
+            var inFlight: [UploadStep] = []
+            var weight = 0
+            for step in steps {
+                if weight + step.weight > Self.window {
                     // Half a window of answers at a time, so that the next uploads go out many to a flush.
-                    while inFlight.count > Self.window / 2 { try await receipt(for: inFlight.removeFirst(), &exchange) }
+                    while weight > Self.window / 2 {
+                        let done = inFlight.removeFirst()
+                        weight -= done.weight
+                        try receipts(for: done, try await exchange.response())
+                    }
                 }
                 do {
-                    try await upload(file, offered, from: decision.offset, offer: answer.offer, sent: &sent, total: total, &exchange)
+                    try await send(step, offer: answer.offer, sent: &sent, total: total, &exchange)
                 } catch {
                     // The receiver may have refused this file or an earlier one (a full disk) and
                     // closed: its answers say why.
                     exchange.discardQueued()
-                    for earlier in inFlight { try await receipt(for: earlier, &exchange) }
-                    if let answer = try? await exchange.response() { let _: UploadReceipt = try decode(answer) }
+                    for earlier in inFlight { try receipts(for: earlier, try await exchange.response()) }
+                    if let response = try? await exchange.response() { try receipts(for: step, response) }
                     throw error
                 }
-                inFlight.append(offered)
+                inFlight.append(step)
+                weight += step.weight
             }
-            for offered in inFlight { try await receipt(for: offered, &exchange) }
+            for step in inFlight { try receipts(for: step, try await exchange.response()) }
             let receipt: OfferReceipt = try decode(try await exchange.request(.POST, "/ferry/v1/offers/\(answer.offer)/finish"))
             return .delivered(receipt)
         }
 
-        /// Uploads sent before their answers are read: HTTP/1.1 pipelining, so many small files do
-        /// not each wait a round trip. Answers are small (128 fit in any socket buffer), so neither
-        /// side can block the other.
-        static let window = 128
+        /// Files whose uploads are sent before their answers are read: HTTP/1.1 pipelining, so many
+        /// small files do not each wait a round trip. Answers are small (about 100 bytes a file, so
+        /// 384 fit in any socket buffer), so neither side can block the other.
+        static let window = 384
+
+        /// Queues one step's upload.
+        func send(_ step: UploadStep, offer: String, sent: inout UInt64, total: UInt64, _ exchange: inout HTTPExchange) async throws {
+            switch step {
+            case .single(let index, let offset):
+                try await upload(files[index], self.offer.files[index], from: offset, offer: offer, sent: &sent, total: total, &exchange)
+            case .batch(let indexes):
+                try await uploadBatch(indexes, offer: offer, sent: &sent, total: total, &exchange)
+            }
+        }
 
         func upload(_ file: LocalFile, _ offered: OfferedFile, from offset: UInt64, offer: String,
                     sent: inout UInt64, total: UInt64, _ exchange: inout HTTPExchange) async throws {
@@ -79,9 +96,19 @@ extension TransferClient {
             sent = totalSent
         }
 
-        func receipt(for offered: OfferedFile, _ exchange: inout HTTPExchange) async throws {
-            let _: UploadReceipt = try decode(try await exchange.response())
-            events(.fileDone(file: offered.path))
+        /// Checks a step's answer: one receipt per file.
+        func receipts(for step: UploadStep, _ response: (Int, [UInt8])) throws {
+            switch step {
+            case .single(let index, _):
+                let _: UploadReceipt = try decode(response)
+                events(.fileDone(file: offer.files[index].path))
+            case .batch(let indexes):
+                let receipt: BatchReceipt = try decode(response)
+                guard receipt.files.map(\.id) == indexes.map({ offer.files[$0].id }) else {
+                    throw TransferError(.failed, "\(receiver) answered a batch upload with receipts for other files")
+                }
+                for index in indexes { events(.fileDone(file: offer.files[index].path)) }
+            }
         }
 
         func decode<T: Decodable>(_ response: (Int, [UInt8])) throws -> T {

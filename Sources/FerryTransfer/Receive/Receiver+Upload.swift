@@ -16,11 +16,12 @@ extension Receiver {
         guard !record.uploading.contains(fileId) else {
             throw TransferError(.badRequest, "file \(fileId) of offer \(id) is already being uploaded on another connection")
         }
-        let held = staging.offset(file, sender: peer)
+        let path = staging.partialPath(file, sender: peer)
+        let held = staging.offset(file, at: path)
         guard offset == held else {
             throw TransferError(.offsetMismatch, "the upload starts at byte \(offset) but this device holds \(held) bytes of \(fileId); send from \(held)", offset: held)
         }
-        let staged = try StagedFile.open(path: staging.partialPath(file, sender: peer), size: file.size, expected: file.sha256, offset: offset)
+        let staged = try StagedFile.open(path: path, size: file.size, expected: file.sha256, offset: offset)
         records[id]?.uploading.insert(fileId)
         return staged
     }
@@ -50,12 +51,15 @@ extension Receiver {
         var delivered: [OfferReceipt.Delivered] = []
         var toOpen: [DeliveredFile] = []
         var made: Set<String> = []
+        var targets: [String: InboxTarget] = [:]
         for file in record.offer.files {
             guard let digest = record.received[file.id] else {
                 delivered.append(.init(id: file.id, status: "missing"))
                 continue
             }
-            let target = await host.target(for: file, preferredApp: record.offer.app)
+            let key = TargetAppChooser.key(for: file)
+            let target = if let known = targets[key] { known } else { await host.target(for: file, preferredApp: record.offer.app) }
+            targets[key] = target
             let name = try InboxWriter.place(staging.partialPath(file, sender: peer), as: file.path, container: target.container,
                                              made: &made)
             delivered.append(.init(id: file.id, status: "delivered", app: target.app, name: name))

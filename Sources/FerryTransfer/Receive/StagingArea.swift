@@ -29,8 +29,13 @@ public struct StagingArea: Sendable {
 
     /// How many bytes of `file` are already here: the resume offset.
     public func offset(_ file: OfferedFile, sender: String) -> UInt64 {
+        offset(file, at: partialPath(file, sender: sender))
+    }
+
+    /// ``offset(_:sender:)`` for the partial file at `path`.
+    func offset(_ file: OfferedFile, at path: String) -> UInt64 {
         var info = stat()
-        guard lstat(partialPath(file, sender: sender), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
         let size = UInt64(info.st_size)
         return size <= file.size ? size : 0
     }

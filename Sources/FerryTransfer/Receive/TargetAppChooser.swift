@@ -28,6 +28,14 @@ public enum TargetAppChooser {
         return best.map { ($0.app, true) } ?? (filesApp, false)
     }
 
+    /// What ``choose(for:preferred:apps:)`` looks at in a file: files with equal keys go to the same
+    /// app, so an offer of 10,000 files asks for a target once per kind of file.
+    public static func key(for file: OfferedFile) -> String {
+        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
+        return [file.uti ?? "", ext, file.mime?.lowercased() ?? ""].joined(separator: "\u{0}")
+    }
+
     static func strength(_ type: Manifest.DocumentType, _ file: OfferedFile) -> Int {
         if let uti = file.uti, type.contentTypes.contains(uti) { return 3 }
         let name = file.path.split(separator: "/").last.map(String.init) ?? file.path

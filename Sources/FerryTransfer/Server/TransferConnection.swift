@@ -56,6 +56,8 @@ struct TransferConnection {
                 return .json(try await receiver.answer(segments[3], peer: fingerprint, wait: wait))
             case (.PUT, 6) where path.hasPrefix(Self.prefix) && segments[4] == "files":
                 return try await upload(head, offer: segments[3], file: segments[5], fingerprint: fingerprint, parts: &parts, outbound: outbound)
+            case (.PUT, 5) where path.hasPrefix(Self.prefix) && segments[4] == "batch":
+                return try await uploadBatch(head, offer: segments[3], fingerprint: fingerprint, parts: &parts)
             case (.POST, 5) where path.hasPrefix(Self.prefix) && segments[4] == "finish":
                 try await Self.drain(&parts)
                 return .json(try await receiver.finish(offer: segments[3], peer: fingerprint))

@@ -15,6 +15,8 @@ import Testing
         ("back\\slash.txt", ["back", "slash.txt"]),
         ("  spaced  ", ["spaced"]),
         ("Cafe\u{301}.txt", ["Café.txt"]),
+        ("plain/photo_2024-01.jpg", ["plain", "photo_2024-01.jpg"]),
+        (String(repeating: "x", count: 300) + ".txt", [String(repeating: "x", count: 251) + ".txt"]),
     ])
     func reducesToSafeComponents(raw: String, expected: [String]) {
         #expect(NameSanitizer.components(of: raw) == expected)
