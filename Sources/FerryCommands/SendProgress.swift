@@ -93,10 +93,8 @@ struct SendProgress {
             throw CommandFailure(message: result.message ?? "send failed", exit: ExitCode(result.exitCode ?? 74))
         }
         guard !json else { return }
-        for item in result.items ?? [] {
-            let parts = item.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 3 else { continue }
-            print(parts[0] == "delivered" ? "delivered \(parts[2]) to \(parts[1]) on \(result.peer ?? "the peer")" : "\(parts[0]) \(parts[2])")
+        for item in result.deliveryItems {
+            print(item.status == "delivered" ? "delivered \(item.name) to \(item.app) on \(result.peer ?? "the peer")" : "\(item.status) \(item.name)")
         }
     }
 

@@ -12,10 +12,7 @@ enum ShareSheet {
 
     /// The peers ferryd's discovery sees, marked trusted or not.
     static func peers(_ client: DaemonClient) throws -> [SharePeer] {
-        let table = try client.request(WireFrame(type: "peers"))
-        let trust = try client.request(WireFrame(type: "trust"))
-        let trusted = Set(TransferRequest.rows(trust).compactMap(\.first))
-        return SharePeer.rows(table.peers ?? [], trusted: trusted)
+        SharePeer.rows(table: try client.request(WireFrame(type: "peers")), trust: try client.request(WireFrame(type: "trust")))
     }
 
     /// Lists the peers and asks for one.

@@ -27,10 +27,7 @@ extension Application {
         guard result.outcome == "delivered" else {
             throw SendError(result.exitCode == 77 ? .declined : .failed, result.message ?? "the send failed")
         }
-        let items = (result.items ?? []).compactMap { item -> SendReceipt.Item? in
-            let parts = item.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return parts.count == 3 ? SendReceipt.Item(status: parts[0], app: parts[1], name: parts[2]) : nil
-        }
+        let items = result.deliveryItems.map { SendReceipt.Item(status: $0.status, app: $0.app, name: $0.name) }
         return SendReceipt(peer: result.peer ?? peer, items: items)
     }
 
@@ -40,9 +37,7 @@ extension Application {
     /// - Throws: ``SendError/Code/unavailable`` when ferryd cannot be reached.
     public func availablePeers() throws(SendError) -> [SharePeer] {
         let connection = try DaemonRequest.open(socketPath)
-        let table = try connection.request(WireFrame(type: "peers"))
-        let trust = try connection.request(WireFrame(type: "trust"))
-        let trusted = Set((trust.items ?? []).compactMap { $0.split(separator: "\t").first.map(String.init) })
-        return SharePeer.rows(table.peers ?? [], trusted: trusted)
+        return SharePeer.rows(table: try connection.request(WireFrame(type: "peers")),
+                              trust: try connection.request(WireFrame(type: "trust")))
     }
 }

@@ -21,6 +21,13 @@ public struct SharePeer: Sendable, Equatable, Codable {
         self.fingerprint = fingerprint
     }
 
+    /// The share sheet's rows from ferryd's answers to a `peers` and a `trust` request (whose
+    /// `items` rows start with a trusted fingerprint).
+    public static func rows(table: WireFrame, trust: WireFrame) -> [SharePeer] {
+        let trusted = Set((trust.items ?? []).compactMap { $0.split(separator: "\t").first.map(String.init) })
+        return rows(table.peers ?? [], trusted: trusted)
+    }
+
     /// The share sheet's rows from ferryd's peer table: peers that announce a fingerprint (others
     /// cannot be sent to), trusted ones first, then by name.
     ///

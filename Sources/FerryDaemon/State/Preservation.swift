@@ -15,7 +15,7 @@ struct Preservation: Sendable {
     /// More than ``WireFrame/maximumArchiveSize`` arrived: the upload is refused.
     var overflowed = false
 
-    /// A connection for this launch arrived; the prepared state stays.
+    /// A connection for this launch arrived; the state being prepared for it stays.
     mutating func connected(speaksRestoration: Bool) {
         self.speaksRestoration = speaksRestoration
         expect(-1)

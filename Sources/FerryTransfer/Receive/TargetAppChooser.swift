@@ -31,17 +31,18 @@ public enum TargetAppChooser {
     /// What ``choose(for:preferred:apps:)`` looks at in a file: files with equal keys go to the same
     /// app, so an offer of 10,000 files asks for a target once per kind of file.
     public static func key(for file: OfferedFile) -> String {
+        [file.uti ?? "", fileExtension(of: file) ?? "", file.mime?.lowercased() ?? ""].joined(separator: "\u{0}")
+    }
+
+    /// The lowercased extension of the file's last path component, if it has one.
+    static func fileExtension(of file: OfferedFile) -> String? {
         let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
-        let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
-        return [file.uti ?? "", ext, file.mime?.lowercased() ?? ""].joined(separator: "\u{0}")
+        return name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() }
     }
 
     static func strength(_ type: Manifest.DocumentType, _ file: OfferedFile) -> Int {
         if let uti = file.uti, type.contentTypes.contains(uti) { return 3 }
-        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
-        if let dot = name.lastIndex(of: "."), type.extensions.contains(String(name[name.index(after: dot)...]).lowercased()) {
-            return 2
-        }
+        if let ext = fileExtension(of: file), type.extensions.contains(ext) { return 2 }
         if let mime = file.mime?.lowercased(), type.mimeTypes.contains(mime) { return 1 }
         return 0
     }
