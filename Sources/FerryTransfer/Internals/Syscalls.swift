@@ -14,3 +14,12 @@ func systemMallocTrim(_ pad: Int) -> Int32
 func releaseFreedMemory() {
     _ = systemMallocTrim(0)
 }
+
+/// `renameat2(2)`, for `RENAME_NOREPLACE`: a checked file moves into an Inbox in one call and never
+/// replaces a file there. Declared by glibc only under _GNU_SOURCE, so bound by name.
+@_silgen_name("renameat2")
+func systemRenameAt2(_ oldDirectory: Int32, _ old: UnsafePointer<CChar>, _ newDirectory: Int32,
+                     _ new: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
+
+/// `renameat2`'s flag: fail with `EEXIST` rather than replace.
+let renameNoReplace: UInt32 = 1

@@ -1,74 +1,87 @@
 import FerryCore
-import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Moves checked files from the staging area into an app's `Documents/Inbox`, read-only, under a
-/// sanitized name that never overwrites another file and never leaves the Inbox.
-public enum InboxWriter {
+/// Moves checked files from the staging area into apps' `Documents/Inbox`, read-only, under a
+/// sanitized name that never replaces another file and never leaves the Inbox. One writer serves
+/// one offer: it keeps the folders it made open, so the 10,000th file of a folder costs one
+/// rename and one chmod, relative to open folders, like the first.
+public struct InboxWriter {
     /// The Inbox of a container: `<container>/Documents/Inbox`.
     public static func inbox(container: String) -> String { container + "/Documents/Inbox" }
 
-    /// Places `staged` at `relativePath` (sanitized) inside the container's Inbox, numbering the
-    /// name on a collision, and makes it read-only (0444). The caller syncs the file system
-    /// afterwards (``StagingArea/sync()``).
+    let staging: StagingArea
+    /// The folders opened so far (Inboxes and folders inside them), by path.
+    private var folders: [String: DirectoryHandle] = [:]
+
+    public init(staging: StagingArea) {
+        self.staging = staging
+    }
+
+    /// Moves the checked partial file `name` to `relativePath` (sanitized) inside the container's
+    /// Inbox, numbering the name on a collision, and makes it read-only (0444). The caller syncs the
+    /// file system afterwards (``StagingArea/sync()``).
     ///
     /// - Returns: The path inside the Inbox, relative to it.
     /// - Throws: ``TransferError`` when a folder from `Documents` down is a symbolic link or not a
     ///   folder, or the file system refuses.
-    public static func place(_ staged: String, as relativePath: String, container: String) throws(TransferError) -> String {
-        var made: Set<String> = []
-        return try place(staged, as: relativePath, container: container, made: &made)
-    }
-
-    /// ``place(_:as:container:)`` for one file of many: `made` holds the folders this offer already
-    /// made and checked, so the 10,000th file of a folder costs no more than the first.
-    public static func place(_ staged: String, as relativePath: String, container: String,
-                             made: inout Set<String>) throws(TransferError) -> String {
-        let inbox = inbox(container: container)
-        if !made.contains(inbox) {
-            do { try FileSystem.createDirectories(container) } catch {
-                throw TransferError(.failed, "cannot create the container: \(error)")
-            }
-            try makeOne(container + "/Documents")
-            try makeOne(inbox)
-            made.insert(inbox)
-        }
+    public mutating func place(_ name: String, as relativePath: String, container: String) throws(TransferError) -> String {
+        let inbox = Self.inbox(container: container)
+        var folder = try inboxFolder(inbox, container: container)
+        var path = inbox
         let components = NameSanitizer.components(of: relativePath)
-        var folder = inbox
         for directory in components.dropLast() {
-            folder += "/" + directory
-            if made.insert(folder).inserted { try makeOne(folder) }
+            path += "/" + directory
+            folder = try child(directory, of: folder, at: path)
         }
-        let name = try link(staged, into: folder, name: components.last!)
-        chmod(folder + "/" + name, 0o444)
-        unlink(staged)
-        let prefix = folder.count > inbox.count ? String(folder.dropFirst(inbox.count + 1)) + "/" : ""
-        return prefix + name
+        let placed = try move(name, into: folder, at: path, as: components.last!)
+        fchmodat(folder.fd, placed, 0o444, 0)
+        let prefix = path.count > inbox.count ? String(path.dropFirst(inbox.count + 1)) + "/" : ""
+        return prefix + placed
     }
 
-    /// Creates one folder, refusing a symbolic link or a file in its place.
-    private static func makeOne(_ path: String) throws(TransferError) {
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+    /// The container's Inbox, created on first use; `Documents` and `Inbox` must be real folders.
+    private mutating func inboxFolder(_ inbox: String, container: String) throws(TransferError) -> DirectoryHandle {
+        if let known = folders[inbox] { return known }
+        do { try FileSystem.createDirectories(container) } catch {
+            throw TransferError(.failed, "cannot create the container: \(error)")
+        }
+        guard let top = DirectoryHandle.open(container) else {
+            throw TransferError(.failed, "cannot open \(container): \(String(cString: strerror(errno)))")
+        }
+        let documents = try child("Documents", of: top, at: container + "/Documents")
+        return try child("Inbox", of: documents, at: inbox)
+    }
+
+    /// The folder `name` inside `parent` (at `path`), made if missing.
+    private mutating func child(_ name: String, of parent: DirectoryHandle, at path: String) throws(TransferError) -> DirectoryHandle {
+        if let known = folders[path] { return known }
+        guard let folder = parent.child(name, create: true) else {
+            if errno == ELOOP || errno == ENOTDIR || errno == EEXIST {
+                throw TransferError(.failed, "\(path) is not a folder (a symbolic link or a file is in the way); refusing to write through it")
+            }
             throw TransferError(.failed, "cannot create \(path): \(String(cString: strerror(errno)))")
         }
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw TransferError(.failed, "\(path) is not a folder (a symbolic link or a file is in the way); refusing to write through it")
-        }
+        folders[path] = folder
+        return folder
     }
 
-    /// Hard-links `staged` into `folder` under `name` or its first free numbered alternative.
-    private static func link(_ staged: String, into folder: String, name: String) throws(TransferError) -> String {
+    /// Renames the staged file into `folder` under `name` or its first free numbered alternative.
+    private func move(_ staged: String, into folder: DirectoryHandle, at path: String, as name: String) throws(TransferError) -> String {
         for n in 1...10_000 {
             let candidate = n == 1 ? name : NameSanitizer.numbered(name, n)
-            if Glibc.link(staged, folder + "/" + candidate) == 0 { return candidate }
+            if systemRenameAt2(staging.folder.fd, staged, folder.fd, candidate, renameNoReplace) == 0 { return candidate }
+            // A file system without RENAME_NOREPLACE: a hard link also never replaces a file.
+            if errno == EINVAL || errno == ENOSYS, linkat(staging.folder.fd, staged, folder.fd, candidate, 0) == 0 {
+                unlinkat(staging.folder.fd, staged, 0)
+                return candidate
+            }
             guard errno == EEXIST else {
-                throw TransferError(.failed, "cannot move the file into \(folder): \(String(cString: strerror(errno)))")
+                throw TransferError(.failed, "cannot move the file into \(path): \(String(cString: strerror(errno)))")
             }
         }
-        throw TransferError(.failed, "\(folder) already holds 10,000 files named like \(name)")
+        throw TransferError(.failed, "\(path) already holds 10,000 files named like \(name)")
     }
 }

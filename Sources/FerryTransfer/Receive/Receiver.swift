@@ -14,12 +14,16 @@ public actor Receiver {
         var uploading: Set<String> = []
         /// File ids to their place in the offer: each upload finds its file without a scan.
         let positions: [String: Int]
+        /// Each file's partial name in the staging area (``StagingArea/partialName(_:sender:)``),
+        /// in the offer's order: worked out once, not at the answer, the upload and the finish.
+        let names: [String]
 
-        init(offer: TransferOffer, peer: String, status: Status) {
+        init(offer: TransferOffer, peer: String, status: Status, staging: StagingArea) {
             self.offer = offer
             self.peer = peer
             self.status = status
             positions = Dictionary(offer.files.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            names = offer.files.map { staging.partialName($0, sender: peer) }
         }
 
         func file(_ id: String) -> OfferedFile? { positions[id].map { offer.files[$0] } }
@@ -53,9 +57,9 @@ public actor Receiver {
         case .refuse(let error):
             throw error
         case .accept:
-            records[id] = Record(offer: offer, peer: peer, status: .accepted)
+            records[id] = Record(offer: offer, peer: peer, status: .accepted, staging: staging)
         case .ask:
-            records[id] = Record(offer: offer, peer: peer, status: .pending(Date() + limits.pendingSeconds))
+            records[id] = Record(offer: offer, peer: peer, status: .pending(Date() + limits.pendingSeconds), staging: staging)
             await host.offerWaiting(pendingOffer(id, records[id]!))
         }
         return answer(id, records[id]!)
@@ -122,8 +126,9 @@ public actor Receiver {
         case .declined(let why):
             return OfferAnswer(status: "declined", offer: id, message: why)
         case .accepted:
-            let files = record.offer.files.map {
-                FileDecision(id: $0.id, accept: true, offset: staging.offset($0, sender: record.peer))
+            let offsets = staging.offsets(record.offer.files, names: record.names)
+            let files = record.offer.files.indices.map {
+                FileDecision(id: record.offer.files[$0].id, accept: true, offset: offsets[$0])
             }
             return OfferAnswer(status: "accepted", offer: id, files: files)
         }

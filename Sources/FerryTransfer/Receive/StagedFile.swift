@@ -8,11 +8,12 @@ import Glibc
 /// One file being received into the staging area: appended to, hashed as it grows, checked
 /// against the offered SHA-256 and synced before it may go to an Inbox.
 ///
-/// Unchecked Sendable: one connection owns it from ``open(path:expected:offset:)`` to
+/// Unchecked Sendable: one connection owns it from ``open(in:name:size:expected:offset:)`` to
 /// ``finish()``; it is only handed over, never shared.
 public final class StagedFile: @unchecked Sendable {
-    /// The partial file's path in the staging area.
-    public let path: String
+    /// The staging area and the partial file's name in it.
+    let staging: StagingArea
+    let name: String
     /// The offered size and SHA-256.
     let size: UInt64
     let expected: String?
@@ -21,31 +22,38 @@ public final class StagedFile: @unchecked Sendable {
     /// Bytes in the file so far.
     public private(set) var written: UInt64
 
-    private init(path: String, fd: Int32, size: UInt64, expected: String?, written: UInt64) {
-        self.path = path
+    private init(staging: StagingArea, name: String, fd: Int32, size: UInt64, expected: String?) {
+        self.staging = staging
+        self.name = name
         self.fd = fd
         self.size = size
         self.expected = expected
-        self.written = written
+        self.written = 0
     }
 
     deinit { close(fd) }
 
-    /// Opens `path` to continue at `offset`: the bytes before it are kept (and hashed again), any
-    /// after it are dropped.
-    static func open(path: String, size: UInt64, expected: String?, offset: UInt64) throws(TransferError) -> StagedFile {
-        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw TransferError(.failed, "cannot stage \(path): \(String(cString: strerror(errno)))") }
-        let file = StagedFile(path: path, fd: fd, size: size, expected: expected, written: 0)
+    /// The partial file's path in the staging area.
+    public var path: String { staging.directory + "/" + name }
+
+    /// Opens the partial file `name` to continue at `offset`: the bytes before it are kept (and
+    /// hashed again), any after it are dropped.
+    static func open(in staging: StagingArea, name: String, size: UInt64, expected: String?, offset: UInt64) throws(TransferError) -> StagedFile {
+        // From byte 0 (every file of a batch upload), truncating at open spares two calls.
+        let flags = offset == 0 ? O_WRONLY | O_TRUNC : O_RDWR
+        let fd = openat(staging.folder.fd, name, flags | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw TransferError(.failed, "cannot stage \(staging.directory)/\(name): \(String(cString: strerror(errno)))") }
+        let file = StagedFile(staging: staging, name: name, fd: fd, size: size, expected: expected)
+        guard offset > 0 else { return file }
         guard ftruncate(fd, off_t(offset)) == 0 else {
-            throw TransferError(.failed, "cannot stage \(path): \(String(cString: strerror(errno)))")
+            throw TransferError(.failed, "cannot stage \(file.path): \(String(cString: strerror(errno)))")
         }
         try file.rehash(upTo: offset)
         return file
     }
 
     private func rehash(upTo offset: UInt64) throws(TransferError) {
-        var buffer = [UInt8](repeating: 0, count: offset == 0 ? 0 : 1 << 20)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while written < offset {
             let want = Int(min(UInt64(buffer.count), offset - written))
             let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(written)) }
@@ -88,7 +96,7 @@ public final class StagedFile: @unchecked Sendable {
         }
         let digest = Array(hasher.finalize()).hexString
         guard digest == expected else {
-            unlink(path)
+            unlinkat(staging.folder.fd, name, 0)
             throw TransferError(.hashMismatch, "the received bytes hash to \(digest), not the announced \(expected); the partial data was dropped")
         }
         return digest

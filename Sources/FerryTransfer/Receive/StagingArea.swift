@@ -11,6 +11,8 @@ import Glibc
 /// sender and the offered content, so offering the same file again resumes it.
 public struct StagingArea: Sendable {
     public let directory: String
+    /// The folder, open: partial files are created, stat'ed and moved by name relative to it.
+    let folder: DirectoryHandle
 
     /// - Throws: ``TransferError`` when the folder cannot be created.
     public init(directory: String) throws(TransferError) {
@@ -18,26 +20,42 @@ public struct StagingArea: Sendable {
         do { try FileSystem.createDirectories(directory) } catch {
             throw TransferError(.failed, "cannot create the staging folder: \(error)")
         }
+        guard let folder = DirectoryHandle.open(directory) else {
+            throw TransferError(.failed, "cannot open the staging folder \(directory): \(String(cString: strerror(errno)))")
+        }
+        self.folder = folder
     }
 
-    /// The partial file for `file` sent by `sender`: named after the sender, content, path and id, so
-    /// the same file offered again finds its partial data.
-    public func partialPath(_ file: OfferedFile, sender: String) -> String {
+    /// The partial file's name for `file` sent by `sender`: named after the sender, content, path
+    /// and id, so the same file offered again finds its partial data.
+    public func partialName(_ file: OfferedFile, sender: String) -> String {
         let key = SHA256.hash(data: Array("\(sender):\(file.sha256 ?? "trailer"):\(file.size):\(file.path):\(file.id)".utf8))
-        return directory + "/" + Array(key).prefix(16).hexString + ".part"
+        return Array(key).prefix(16).hexString + ".part"
+    }
+
+    /// ``partialName(_:sender:)`` as a path.
+    public func partialPath(_ file: OfferedFile, sender: String) -> String {
+        directory + "/" + partialName(file, sender: sender)
     }
 
     /// How many bytes of `file` are already here: the resume offset.
     public func offset(_ file: OfferedFile, sender: String) -> UInt64 {
-        offset(file, at: partialPath(file, sender: sender))
+        offset(file, name: partialName(file, sender: sender))
     }
 
-    /// ``offset(_:sender:)`` for the partial file at `path`.
-    func offset(_ file: OfferedFile, at path: String) -> UInt64 {
+    /// ``offset(_:sender:)`` for the partial file named `name`.
+    func offset(_ file: OfferedFile, name: String) -> UInt64 {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+        guard fstatat(folder.fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
         let size = UInt64(info.st_size)
         return size <= file.size ? size : 0
+    }
+
+    /// The resume offsets of files whose partial names are `names`: the folder is listed once and
+    /// only the names in it are looked at, so a fresh offer of 10,000 files costs one listing.
+    func offsets(_ files: [OfferedFile], names: [String]) -> [UInt64] {
+        let here = Set(folder.names())
+        return files.indices.map { here.contains(names[$0]) ? offset(files[$0], name: names[$0]) : 0 }
     }
 
     /// Flushes the staging file system (which holds the app containers too) to the disk: what is
@@ -46,10 +64,7 @@ public struct StagingArea: Sendable {
     ///
     /// - Throws: ``TransferError`` when the file system reports a write error.
     public func sync() throws(TransferError) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw TransferError(.failed, "cannot open \(directory): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        guard systemSyncFS(fd) == 0 else { throw TransferError(.failed, "cannot sync \(directory): \(String(cString: strerror(errno)))") }
+        guard systemSyncFS(folder.fd) == 0 else { throw TransferError(.failed, "cannot sync \(directory): \(String(cString: strerror(errno)))") }
     }
 
     /// Free bytes on the staging file system.

@@ -21,42 +21,48 @@ extension TransferConnection {
         guard !ids.isEmpty, ids.count <= Self.maximumBatchFiles else {
             return .error(TransferError(.badRequest, "Ferry-Files must list 1 to \(Self.maximumBatchFiles) file ids of the offer"), close: true)
         }
-        var batch = BatchCursor(ids: ids[...], offer: offer, peer: fingerprint, receiver: receiver)
+        let files: [BatchFile]
         do {
-            try await batch.advance()
+            files = try await receiver.beginBatch(offer: offer, files: ids, peer: fingerprint)
+        } catch {
+            return .error(error, close: true)
+        }
+        var batch = BatchCursor(files: files[...], staging: receiver.staging)
+        do {
+            try batch.advance()
             while let part = try await parts.next() {
                 switch part {
-                case .body(let buffer): try await batch.take(buffer)
+                case .body(let buffer): try batch.take(buffer)
                 case .end:
-                    try await batch.advance()
-                    try await batch.end()
+                    try batch.advance()
+                    try batch.end()
+                    await receiver.endBatch(offer: offer, files: ids, receipts: batch.receipts)
                     return .json(BatchReceipt(files: batch.receipts))
                 case .head: throw TransferError(.badRequest, "a request started inside a batch upload")
                 }
             }
             throw TransferError(.badRequest, "the connection closed inside a batch upload")
         } catch let error as TransferError {
-            await batch.abandon()
+            await receiver.endBatch(offer: offer, files: ids, receipts: batch.receipts)
             return .error(error, close: true)
         } catch {
             // The sender vanished mid-body: the current file's bytes stay staged for a resume.
-            await batch.abandon()
+            await receiver.endBatch(offer: offer, files: ids, receipts: batch.receipts)
             throw error
         }
     }
 }
 
-/// Where a batch upload is: the file being written and the ids still to come.
+/// Where a batch upload is: the file being written and the files still to come. It stages the
+/// files itself, in the staging area, without a call to the receiver for each.
 struct BatchCursor {
-    var ids: ArraySlice<String>
-    let offer: String
-    let peer: String
-    let receiver: Receiver
-    var current: (id: String, staged: StagedFile)?
+    var files: ArraySlice<BatchFile>
+    let staging: StagingArea
+    var current: (file: BatchFile, staged: StagedFile)?
     var receipts: [UploadReceipt] = []
 
     /// Appends a body part across as many files as it covers.
-    mutating func take(_ buffer: ByteBuffer) async throws(TransferError) {
+    mutating func take(_ buffer: ByteBuffer) throws(TransferError) {
         var buffer = buffer
         while buffer.readableBytes > 0 {
             guard let (_, staged) = current else {
@@ -64,34 +70,27 @@ struct BatchCursor {
             }
             let count = Int(min(UInt64(buffer.readableBytes), staged.size - staged.written))
             try buffer.readSlice(length: count)!.withUnsafeReadableBytes { bytes throws(TransferError) in try staged.append(bytes) }
-            try await advance()
+            try advance()
         }
     }
 
-    /// Finishes the current file once whole, and opens the next ones (finishing empty ones at once).
-    mutating func advance() async throws(TransferError) {
+    /// Checks the current file once whole, and opens the next ones (checking empty ones at once).
+    mutating func advance() throws(TransferError) {
         while true {
-            if let (id, staged) = current {
+            if let (file, staged) = current {
                 guard staged.written == staged.size else { return }
                 current = nil
-                receipts.append(try await receiver.endUpload(offer: offer, file: id, staged: staged, complete: true))
+                receipts.append(UploadReceipt(id: file.id, status: "received", sha256: try staged.finish()))
             }
-            guard let id = ids.popFirst() else { return }
-            current = (id, try await receiver.beginUpload(offer: offer, file: id, offset: 0, peer: peer))
+            guard let file = files.popFirst() else { return }
+            current = (file, try StagedFile.open(in: staging, name: file.name, size: file.size, expected: file.sha256, offset: 0))
         }
     }
 
     /// The body ended: every listed file must have come whole.
     func end() throws(TransferError) {
-        guard current == nil, ids.isEmpty else {
+        guard current == nil, files.isEmpty else {
             throw TransferError(.badRequest, "the batch body ended before its last file; offer the files again to resume")
         }
-    }
-
-    /// Releases the file being written, keeping its bytes for a resume.
-    mutating func abandon() async {
-        guard let (id, staged) = current else { return }
-        current = nil
-        _ = try? await receiver.endUpload(offer: offer, file: id, staged: staged, complete: false)
     }
 }
