@@ -27,6 +27,12 @@ struct SendProgress {
 
     mutating func show(_ frame: WireFrame) {
         let event = frame.event ?? ""
+        if json, event == "file-done" {
+            // A batch's files come in one frame; scripts still get a line per file.
+            for file in Self.filesDone(frame) { print(JSONOutput.line(Event(event: event, file: file))) }
+            fflush(nil)
+            return
+        }
         if json {
             print(JSONOutput.line(Event(event: event, file: frame.file, bytes: frame.bytes, total: frame.total,
                                          fileBytes: frame.fileBytes, fileTotal: frame.fileTotal)))
@@ -37,11 +43,16 @@ struct SendProgress {
         case "waiting": print("waiting for the receiver to accept…")
         case "accepted":
             if let resumed = frame.bytes, resumed > 0 { print("accepted; resuming after \(Self.size(resumed))") } else if !terminal { print("accepted") }
-        case "file-done": if !terminal { print("sent \(frame.file ?? "")") }
+        case "file-done": if !terminal { for file in Self.filesDone(frame) { print("sent \(file)") } }
         case "progress" where terminal: bar(frame)
         default: break
         }
         fflush(nil)
+    }
+
+    /// The files a `file-done` frame reports: its `files`, or its one `file`.
+    static func filesDone(_ frame: WireFrame) -> [String] {
+        frame.files ?? frame.file.map { [$0] } ?? []
     }
 
     /// Two lines redrawn in place: the current file, then the whole send with its rate and ETA.

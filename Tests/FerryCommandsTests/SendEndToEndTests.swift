@@ -91,6 +91,25 @@ import Testing
         #expect(try pair.receiver.run("inbox", "com.test.viewer").stdout.contains("note 2.txt"))
     }
 
+    @Test func aFolderOfSmallFilesReportsEachFileOnceInBothOutputs() throws {
+        let pair = try Pair()
+        try pair.trustSender()
+        let folder = pair.sender.root + "/many"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let names = (0..<300).map { String(format: "f%03d.bin", $0) }
+        for name in names { try Data(repeating: 7, count: 100).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        // Batches of up to 128 files come back as one frame each; scripts still see a line per file.
+        let json = try pair.send(folder, "--json")
+        #expect(json.status == 0, "\(json.stderr)")
+        let done = json.stdout.split(separator: "\n").filter { $0.contains("\"event\":\"file-done\"") }
+        #expect(done.count == 300)
+        #expect(Set(done.map { String($0) }).count == 300, "each file once")
+        #expect(done.first?.contains("\"file\":\"many/f000.bin\"") == true)
+        let plain = try pair.send(folder)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.split(separator: "\n").filter { $0.hasPrefix("sent many/") }.count == 300)
+    }
+
     @Test func contactsOnlyAndOffRefuse() throws {
         let pair = try Pair()
         let stranger = try pair.send(try pair.file("a.txt", "a"))

@@ -67,9 +67,11 @@ struct SendRequest {
             frame.fileTotal = Int(fileSize)
             frame.bytes = Int(sent)
             frame.total = Int(total)
-        case .fileDone(let file):
+        case .filesDone(let files):
+            // One frame for a batch's files: 10,000 small files were 10,000 frames to the client.
             frame.event = "file-done"
-            frame.file = file
+            frame.file = files.last
+            frame.files = files
         }
         return frame
     }

@@ -14,7 +14,8 @@ extension TransferClient {
         let events: @Sendable (TransferEvent) -> Void
 
         func run(_ exchange: inout HTTPExchange) async throws -> SendOutcome {
-            var answer: OfferAnswer = try decode(try await exchange.request(.POST, "/ferry/v1/offers", body: Array(try JSONEncoder().encode(offer))))
+            let body = Array(try JSONEncoder().encode(offer))
+            var answer: OfferAnswer = try decode(try await exchange.request(.POST, "/ferry/v1/offers", body: body))
             while answer.status == "pending" {
                 events(.waiting)
                 answer = try decode(try await exchange.request(.GET, "/ferry/v1/offers/\(answer.offer)?wait=25"))
@@ -101,13 +102,13 @@ extension TransferClient {
             switch step {
             case .single(let index, _):
                 let _: UploadReceipt = try decode(response)
-                events(.fileDone(file: offer.files[index].path))
+                events(.filesDone([offer.files[index].path]))
             case .batch(let indexes):
                 let receipt: BatchReceipt = try decode(response)
                 guard receipt.files.map(\.id) == indexes.map({ offer.files[$0].id }) else {
                     throw TransferError(.failed, "\(receiver) answered a batch upload with receipts for other files")
                 }
-                for index in indexes { events(.fileDone(file: offer.files[index].path)) }
+                events(.filesDone(indexes.map { offer.files[$0].path }))
             }
         }
 

@@ -6,8 +6,8 @@ public enum TransferEvent: Sendable, Equatable {
     case accepted(totalBytes: UInt64, resumedBytes: UInt64)
     /// Bytes of one file went out.
     case progress(file: String, fileSent: UInt64, fileSize: UInt64, totalSent: UInt64, totalBytes: UInt64)
-    /// A file is stored and checked on the receiver.
-    case fileDone(file: String)
+    /// Files are stored and checked on the receiver: one, or a batch upload's all at once.
+    case filesDone([String])
 }
 
 /// How a send ended (failures throw).

@@ -18,7 +18,7 @@ import Testing
         let outcome = try await loop.withServer { port in try await loop.client.send(files, to: loop.endpoint(port)) { events.append($0) } }
         guard case .delivered(let receipt) = outcome else { Issue.record("not delivered: \(outcome)"); return }
         #expect(receipt.files.count == 2000 && receipt.files.allSatisfy { $0.status == "delivered" })
-        #expect(events.all.filter { if case .fileDone = $0 { true } else { false } }.count == 2000)
+        #expect(events.all.reduce(0) { if case .filesDone(let done) = $1 { $0 + done.count } else { $0 } } == 2000)
         for file in files {
             let received = try Data(contentsOf: URL(fileURLWithPath: loop.host.inbox() + "/" + file.relativePath))
             #expect(received == (try Data(contentsOf: URL(fileURLWithPath: file.path))), "\(file.relativePath)")
