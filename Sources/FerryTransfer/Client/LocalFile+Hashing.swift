@@ -9,9 +9,10 @@ extension LocalFile {
         let wanted = files.indices.filter { files[$0].size <= limit }
         guard !wanted.isEmpty else { return }
         let paths = wanted.map { files[$0].path }
+        let sizes = wanted.map { files[$0].size }
         let results = Slots(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            results.slots[index] = Result { () throws(TransferError) in try digest(paths[index]) }
+            results.slots[index] = Result { () throws(TransferError) in try digest(paths[index], size: sizes[index]) }
         }
         for (slot, index) in wanted.enumerated() {
             files[index].sha256 = try results.slots[slot]!.get()

@@ -50,21 +50,29 @@ public struct LocalFile: Sendable, Equatable {
     }
 
     /// Lowercase hex SHA-256 of a file's content.
-    public static func digest(_ path: String) throws(TransferError) -> String {
+    ///
+    /// - Parameter size: About how many bytes it holds: a small file is then read with one call.
+    public static func digest(_ path: String, size: UInt64 = 1 << 20) throws(TransferError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw TransferError(.badRequest, "cannot read \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
+        return try digest(fd, path: path, capacity: Int(min(size + 1, 1 << 20)))
+    }
+
+    /// Reads `fd` to its end in reads of `capacity` bytes. A read of a regular file comes back short
+    /// only at its end, so asking one byte more than a small file holds reads it whole in one call.
+    private static func digest(_ fd: Int32, path: String, capacity: Int) throws(TransferError) -> String {
         var hasher = SHA256()
-        var info = stat()
-        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 1 << 20
-        var buffer = [UInt8](repeating: 0, count: min(1 << 20, size + 1))
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw TransferError(.badRequest, "cannot read \(path): \(String(cString: strerror(errno)))") }
-            if n == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+        let failure: Int32? = withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 16) { buffer in
+            while true {
+                let n = read(fd, buffer.baseAddress, capacity)
+                if n < 0 && errno == EINTR { continue }
+                guard n >= 0 else { return errno }
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+                if n < capacity { return nil }
+            }
         }
+        if let failure { throw TransferError(.badRequest, "cannot read \(path): \(String(cString: strerror(failure)))") }
         return Array(hasher.finalize()).hexString
     }
 }
