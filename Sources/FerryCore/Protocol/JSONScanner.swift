@@ -1,19 +1,22 @@
 /// A small strict JSON reader for protocol frames: UTF-8 only, nesting bounded, numbers as Int or
-/// Double. Faster than Codable's JSONDecoder by avoiding its containers, which dominated ferryd's
-/// profile when a batch of URLs streams through.
-enum JSONValue: Equatable {
+/// Double (UInt64 above Int.max, for sizes). Faster than Codable's JSONDecoder by avoiding its
+/// containers, which dominated ferryd's profile when a batch of URLs streams through.
+package enum JSONValue: Equatable {
     case string(String)
     case integer(Int)
+    /// A whole number above `Int.max` that fits in UInt64 (a file size); larger ones read as double.
+    case unsigned(UInt64)
     case double(Double)
     case bool(Bool)
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): a == b
         case (.integer(let a), .integer(let b)): a == b
+        case (.unsigned(let a), .unsigned(let b)): a == b
         case (.double(let a), .double(let b)): a == b
         case (.bool(let a), .bool(let b)): a == b
         case (.null, .null): true
@@ -24,9 +27,9 @@ enum JSONValue: Equatable {
     }
 }
 
-struct JSONScanner {
-    struct Failure: Error {
-        var reason: String
+package struct JSONScanner {
+    package struct Failure: Error {
+        package var reason: String
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -34,12 +37,12 @@ struct JSONScanner {
     private var depth = 0
     private static let maximumDepth = 16
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Parses the whole input as one value.
-    mutating func parseDocument() throws(Failure) -> JSONValue {
+    package mutating func parseDocument() throws(Failure) -> JSONValue {
         let value = try parseValue()
         skipWhitespace()
         guard index == bytes.count else { throw Failure(reason: "trailing characters after the JSON value") }
@@ -202,6 +205,7 @@ struct JSONScanner {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard index > start, text != "-" else { throw Failure(reason: "unexpected character") }
         if integral, let value = Int(text) { return .integer(value) }
+        if integral, let value = UInt64(text) { return .unsigned(value) }
         guard let value = Double(text) else { throw Failure(reason: "bad number \(text)") }
         return .double(value)
     }
@@ -224,13 +228,15 @@ struct JSONScanner {
     private mutating func expect(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count,
-              word.withUTF8Buffer({ Array($0) }) == Array(bytes[index..<index + count])
+              word.withUTF8Buffer({ $0.elementsEqual(bytes[index..<index + count]) })
         else { throw Failure(reason: "unexpected character") }
         index += count
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D {
+            index += 1
+        }
     }
 
     private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
