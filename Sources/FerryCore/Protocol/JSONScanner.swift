@@ -72,6 +72,7 @@ package struct JSONScanner {
     private mutating func parseObject() throws(Failure) -> JSONValue {
         try nest()
         var members: [(String, JSONValue)] = []
+        members.reserveCapacity(8)  // one allocation for a typical frame or offered file, not four
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { index += 1; depth -= 1; return .object(members) }
         repeat {
@@ -115,10 +116,7 @@ package struct JSONScanner {
         if bytes[index] == UInt8(ascii: "\"") {
             // No escape: validate and copy the bytes in place, once.
             defer { index += 1 }
-            guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) else {
-                throw Failure(reason: "a string is not valid UTF-8")
-            }
-            return string
+            return try Self.string(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         }
         var utf8 = Array(bytes[start..<index])
         while bytes[index] == UInt8(ascii: "\\") {
@@ -131,6 +129,13 @@ package struct JSONScanner {
             guard index < bytes.count else { throw Failure(reason: "unterminated string") }
         }
         index += 1
+        return try utf8.withUnsafeBufferPointer { buffer throws(Failure) in try Self.string(buffer) }
+    }
+
+    /// Validated UTF-8 as a String. ASCII takes a fast path: `String(validating:as:)` is generic
+    /// and looks up type metadata on every call, which was half of the time to read an offer.
+    private static func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
+        if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
         guard let string = String(validating: utf8, as: UTF8.self) else { throw Failure(reason: "a string is not valid UTF-8") }
         return string
     }

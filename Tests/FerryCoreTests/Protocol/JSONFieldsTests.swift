@@ -32,6 +32,19 @@ import Testing
         #expect(throws: JSONFieldError.self) { try JSONFields(parsing: Array(text.utf8)) }
     }
 
+    @Test(arguments: [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x80], [0x5C, 0x6E, 0xFF]] as [[UInt8]])
+    func invalidUTF8IsRefusedAsCodableRefusesIt(_ inside: [UInt8]) {
+        let body = Array(#"{"a":""#.utf8) + inside + Array(#""}"#.utf8)
+        #expect(throws: (any Error).self) { try JSONDecoder().decode([String: String].self, from: Data(body)) }
+        #expect(throws: JSONFieldError.self) { try JSONFields(parsing: body) }
+    }
+
+    @Test(arguments: ["plain", "Zoë", #"\u202Egpj.exe"#, #"日本\n語"#, #"\ud83d\ude80 🚀"#, ""])
+    func stringsReadAsCodableReadsThem(_ inside: String) throws {
+        let body = Array("{\"a\":\"\(inside)\"}".utf8)
+        #expect(try JSONFields(parsing: body).string("a") == JSONDecoder().decode([String: String].self, from: Data(body))["a"])
+    }
+
     @Test func nullAndAbsenceAreNilForOptionalsOnly() throws {
         let fields = try JSONFields(parsing: Array(#" { "a" : null , "n" : 2.5 } "#.utf8))
         #expect(try fields.optionalString("a") == nil && fields.optionalString("b") == nil)
