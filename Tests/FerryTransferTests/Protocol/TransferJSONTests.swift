@@ -121,6 +121,7 @@ import Testing
         let answer = OfferAnswer(status: "accepted", offer: "o", files: [FileDecision(id: "f0", accept: true, offset: 3)])
         let read: OfferAnswer = try TransferClient.decodeBody((200, answer.json()), from: "Bob")
         #expect(read == answer)
+        #expect(HTTPReply.json(answer).body == answer.jsonLine())  // the hand-written encoder, not Codable's sorted keys
         let refusal = HTTPReply.error(TransferError(.offsetMismatch, "f0 is at 9", offset: 9))
         #expect(refusal.status.code == 409 && refusal.body.last == 0x0A)
         #expect(throws: TransferError(.offsetMismatch, "Bob refused: f0 is at 9", offset: 9)) {
