@@ -35,7 +35,7 @@ public struct InboxRecord: Codable, Sendable, Equatable {
     /// The records in `log`, oldest first; unreadable lines are skipped.
     public static func read(_ log: String) -> [InboxRecord] {
         guard let data = FileManager.default.contents(atPath: log) else { return [] }
-        return data.split(separator: 0x0A).compactMap { try? JSONDecoder().decode(InboxRecord.self, from: Data($0)) }
+        return data.split(separator: 0x0A).compactMap { try? InboxRecord(json: $0) }
     }
 
     /// Appends this record to `log` as one line (O_APPEND, so concurrent writers do not interleave).
@@ -46,13 +46,8 @@ public struct InboxRecord: Codable, Sendable, Equatable {
     /// Appends records to `log`, a line each, in one write: an offer of 10,000 files opens the log
     /// once, not 10,000 times.
     public static func append(_ records: [InboxRecord], to log: String) {
-        let encoder = JSONEncoder()
         var lines: [UInt8] = []
-        for record in records {
-            guard let data = try? encoder.encode(record) else { continue }
-            lines += data
-            lines.append(0x0A)
-        }
+        for record in records { lines += record.jsonLine() }
         guard !lines.isEmpty else { return }
         let fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }

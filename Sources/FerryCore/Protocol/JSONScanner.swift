@@ -1,19 +1,22 @@
 /// A small strict JSON reader for protocol frames: UTF-8 only, nesting bounded, numbers as Int or
-/// Double. Faster than Codable's JSONDecoder by avoiding its containers, which dominated ferryd's
-/// profile when a batch of URLs streams through.
-enum JSONValue: Equatable {
+/// Double (UInt64 above Int.max, for sizes). Faster than Codable's JSONDecoder by avoiding its
+/// containers, which dominated ferryd's profile when a batch of URLs streams through.
+package enum JSONValue: Equatable {
     case string(String)
     case integer(Int)
+    /// A whole number above `Int.max` that fits in UInt64 (a file size); larger ones read as double.
+    case unsigned(UInt64)
     case double(Double)
     case bool(Bool)
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): a == b
         case (.integer(let a), .integer(let b)): a == b
+        case (.unsigned(let a), .unsigned(let b)): a == b
         case (.double(let a), .double(let b)): a == b
         case (.bool(let a), .bool(let b)): a == b
         case (.null, .null): true
@@ -24,9 +27,9 @@ enum JSONValue: Equatable {
     }
 }
 
-struct JSONScanner {
-    struct Failure: Error {
-        var reason: String
+package struct JSONScanner {
+    package struct Failure: Error {
+        package var reason: String
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -34,12 +37,12 @@ struct JSONScanner {
     private var depth = 0
     private static let maximumDepth = 16
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Parses the whole input as one value.
-    mutating func parseDocument() throws(Failure) -> JSONValue {
+    package mutating func parseDocument() throws(Failure) -> JSONValue {
         let value = try parseValue()
         skipWhitespace()
         guard index == bytes.count else { throw Failure(reason: "trailing characters after the JSON value") }
@@ -69,6 +72,7 @@ struct JSONScanner {
     private mutating func parseObject() throws(Failure) -> JSONValue {
         try nest()
         var members: [(String, JSONValue)] = []
+        members.reserveCapacity(8)  // one allocation for a typical frame or offered file, not four
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { index += 1; depth -= 1; return .object(members) }
         repeat {
@@ -112,10 +116,7 @@ struct JSONScanner {
         if bytes[index] == UInt8(ascii: "\"") {
             // No escape: validate and copy the bytes in place, once.
             defer { index += 1 }
-            guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) else {
-                throw Failure(reason: "a string is not valid UTF-8")
-            }
-            return string
+            return try Self.string(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         }
         var utf8 = Array(bytes[start..<index])
         while bytes[index] == UInt8(ascii: "\\") {
@@ -128,6 +129,13 @@ struct JSONScanner {
             guard index < bytes.count else { throw Failure(reason: "unterminated string") }
         }
         index += 1
+        return try utf8.withUnsafeBufferPointer { buffer throws(Failure) in try Self.string(buffer) }
+    }
+
+    /// Validated UTF-8 as a String. ASCII takes a fast path: `String(validating:as:)` is generic
+    /// and looks up type metadata on every call, which was half of the time to read an offer.
+    private static func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
+        if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
         guard let string = String(validating: utf8, as: UTF8.self) else { throw Failure(reason: "a string is not valid UTF-8") }
         return string
     }
@@ -202,6 +210,7 @@ struct JSONScanner {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard index > start, text != "-" else { throw Failure(reason: "unexpected character") }
         if integral, let value = Int(text) { return .integer(value) }
+        if integral, let value = UInt64(text) { return .unsigned(value) }
         guard let value = Double(text) else { throw Failure(reason: "bad number \(text)") }
         return .double(value)
     }
@@ -224,13 +233,15 @@ struct JSONScanner {
     private mutating func expect(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count,
-              word.withUTF8Buffer({ Array($0) }) == Array(bytes[index..<index + count])
+              word.withUTF8Buffer({ $0.elementsEqual(bytes[index..<index + count]) })
         else { throw Failure(reason: "unexpected character") }
         index += count
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D {
+            index += 1
+        }
     }
 
     private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }

@@ -197,6 +197,7 @@ private struct FieldReader {
         switch field("savedAt", in: members).value {
         case .integer(let value): savedAt = Double(value)
         case .double(let value): savedAt = value
+        case .unsigned(let value): savedAt = Double(value)
         default: savedAt = nil
         }
         return WireFrame.ArchiveInfo(bundleVersion: try field("bundleVersion", in: members).string(),
@@ -221,6 +222,7 @@ private struct FieldReader {
             switch row.field("since", in: members).value {
             case .integer(let value): since = Double(value)
             case .double(let value): since = value
+            case .unsigned(let value): since = Double(value)
             default: throw fail("a number since")
             }
             rows.append(WireFrame.AppStatus(bundleId: bundleId, state: state, pid: pid, since: since))
@@ -257,6 +259,7 @@ extension FieldReader {
             switch row.field("lastSeen", in: members).value {
             case .integer(let value): lastSeen = Double(value)
             case .double(let value): lastSeen = value
+            case .unsigned(let value): lastSeen = Double(value)
             default: throw fail("a number lastSeen")
             }
             var peer = WireFrame.PeerRow(name: name, host: host, addresses: try row.field("addresses", in: members).strings(),
@@ -272,68 +275,8 @@ extension FieldReader {
     }
 }
 
-/// Builds one JSON object as UTF-8 bytes.
-struct JSONWriter {
-    private var bytes: [UInt8] = [UInt8(ascii: "{")]
-    private var first = true
-
-    mutating func finish() -> [UInt8] {
-        bytes.append(UInt8(ascii: "}"))
-        bytes.append(0x0A)
-        return bytes
-    }
-
-    private mutating func key(_ name: String) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        first = false
-        appendString(name)
-        bytes.append(UInt8(ascii: ":"))
-    }
-
-    mutating func field(_ name: String, _ value: String?) {
-        guard let value else { return }
-        key(name)
-        appendString(value)
-    }
-
-    mutating func field(_ name: String, _ value: Int?) {
-        guard let value else { return }
-        key(name)
-        bytes.append(contentsOf: String(value).utf8)
-    }
-
-    mutating func field(_ name: String, _ value: Bool?) {
-        guard let value else { return }
-        key(name)
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
-    }
-
-    mutating func field(_ name: String, _ value: Double) {
-        key(name)
-        bytes.append(contentsOf: (value.isFinite ? String(value) : "0").utf8)
-    }
-
-    mutating func object(_ name: String, _ body: (inout JSONWriter) -> Void) {
-        key(name)
-        var nested = JSONWriter()
-        body(&nested)
-        nested.bytes.append(UInt8(ascii: "}"))
-        bytes.append(contentsOf: nested.bytes)
-    }
-
-    mutating func array<T>(_ name: String, _ items: [T], _ body: (inout JSONWriter, T) -> Void) {
-        key(name)
-        bytes.append(UInt8(ascii: "["))
-        for (index, item) in items.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            var nested = JSONWriter()
-            body(&nested, item)
-            nested.bytes.append(UInt8(ascii: "}"))
-            bytes.append(contentsOf: nested.bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
-    }
-
+/// The nested parts of wire frames.
+extension JSONWriter {
     mutating func options(_ options: WireFrame.LaunchOptions) {
         field("url", options.url)
         field("sourceApplication", options.sourceApplication)
@@ -362,17 +305,6 @@ struct JSONWriter {
         }
     }
 
-    mutating func strings(_ name: String, _ list: [String]?) {
-        guard let list else { return }
-        key(name)
-        bytes.append(UInt8(ascii: "["))
-        for (index, item) in list.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendString(item)
-        }
-        bytes.append(UInt8(ascii: "]"))
-    }
-
     mutating func archive(_ info: WireFrame.ArchiveInfo) {
         field("bundleVersion", info.bundleVersion)
         field("interfaceIdiom", info.interfaceIdiom)
@@ -386,35 +318,5 @@ struct JSONWriter {
         field("state", row.state)
         field("pid", row.pid.map(Int.init))
         field("since", row.since)
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped; other UTF-8 as is.
-    private mutating func appendString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most strings (URLs, ids, base64 state) need no escape: copy them whole.
-        let copied = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            var plain = true
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { plain = false; break }
-            if plain { bytes.append(contentsOf: utf8) }
-            return plain
-        }
-        if copied == true {
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(contentsOf: String(byte, radix: 16).leftPadded(to: 2).utf8)
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

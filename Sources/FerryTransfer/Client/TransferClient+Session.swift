@@ -14,8 +14,7 @@ extension TransferClient {
         let events: @Sendable (TransferEvent) -> Void
 
         func run(_ exchange: inout HTTPExchange) async throws -> SendOutcome {
-            let body = Array(try JSONEncoder().encode(offer))
-            var answer: OfferAnswer = try decode(try await exchange.request(.POST, "/ferry/v1/offers", body: body))
+            var answer: OfferAnswer = try decode(try await exchange.request(.POST, "/ferry/v1/offers", body: offer.json()))
             while answer.status == "pending" {
                 events(.waiting)
                 answer = try decode(try await exchange.request(.GET, "/ferry/v1/offers/\(answer.offer)?wait=25"))
@@ -112,8 +111,8 @@ extension TransferClient {
             }
         }
 
-        func decode<T: Decodable>(_ response: (Int, [UInt8])) throws -> T {
-            try TransferClient.decode(response, from: receiver)
+        func decode<T: TransferJSON>(_ response: (Int, [UInt8])) throws -> T {
+            try TransferClient.decodeBody(response, from: receiver)
         }
     }
 

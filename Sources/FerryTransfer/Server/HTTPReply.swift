@@ -20,6 +20,11 @@ struct HTTPReply: Sendable {
         return HTTPReply(status: status, body: body + [0x0A])
     }
 
+    /// A protocol body, by its hand-written encoder (chosen over the Codable one above).
+    static func json(_ value: some TransferJSON, status: HTTPResponseStatus = .ok) -> HTTPReply {
+        HTTPReply(status: status, body: value.jsonLine())
+    }
+
     static func error(_ error: TransferError, close: Bool = false) -> HTTPReply {
         var reply = json(error.body, status: HTTPResponseStatus(statusCode: error.code.httpStatus))
         reply.close = close

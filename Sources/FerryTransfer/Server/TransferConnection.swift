@@ -45,7 +45,7 @@ struct TransferConnection {
             case (.POST, 3) where path == Self.prefix:
                 let body = try await Self.readBody(&parts, limit: server.configuration.limits.maximumOfferBody)
                 let offer: TransferOffer
-                do { offer = try JSONDecoder().decode(TransferOffer.self, from: Data(body)) } catch {
+                do { offer = try TransferOffer(json: body) } catch {
                     throw TransferError(.badRequest, "the offer is not valid JSON of the documented shape: \(error)")
                 }
                 server.logger.info("offer", metadata: ["from": "\(offer.sender)", "peer": "\(fingerprint.prefix(16))", "files": "\(offer.files.count)"])
