@@ -12,9 +12,7 @@ struct SendRequest {
     func run(progress: @escaping @Sendable (WireFrame) async -> Void) async -> WireFrame {
         do {
             let peer = try await endpoint()
-            // Files over 16 MiB are hashed while they are sent (the SHA-256 goes as a trailer): read
-            // once, and the upload starts at once. A 1 GiB file spent a third of its send being hashed.
-            let files = try LocalFile.collect(frame.files ?? [], hashingUpTo: 16 << 20)
+            let files = try LocalFile.collect(frame.files ?? [], hashing: TransferClient.hashedBeforeOffer)
             let client = TransferClient(identity: hub.identity, senderName: hub.senderName)
             let (stream, continuation) = AsyncStream.makeStream(of: WireFrame.self, bufferingPolicy: .bufferingNewest(256))
             let forwarding = Task { for await event in stream { await progress(event) } }

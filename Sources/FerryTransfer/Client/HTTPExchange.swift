@@ -71,12 +71,14 @@ struct HTTPExchange {
     }
 
     /// Queues a batch upload (`PUT …/batch`): the whole files at `paths`, of the offered `sizes`,
-    /// back to back, read into body parts of about 256 KiB. Answered like ``sendUpload``.
+    /// back to back, each followed by its SHA-256 (`Ferry-Digests: sha256`: read once, hashed as
+    /// read), in body parts of about 256 KiB. Answered like ``sendUpload``.
     mutating func sendBatch(_ uri: String, ids: [String], paths: [String], sizes: [UInt64], progress: (Int) -> Void) async throws {
         var headers = headers()
-        headers.add(name: "Content-Length", value: "\(sizes.reduce(0, +))")
+        headers.add(name: "Content-Length", value: "\(sizes.reduce(0, +) + UInt64(SHA256.byteCount * sizes.count))")
         headers.add(name: "Content-Type", value: "application/octet-stream")
         headers.add(name: "Ferry-Files", value: ids.joined(separator: ","))
+        headers.add(name: "Ferry-Digests", value: "sha256")
         try await queue(.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: uri, headers: headers)), bytes: 0)
         var buffer = ByteBufferAllocator().buffer(capacity: Self.chunk)
         for (index, path) in paths.enumerated() {
@@ -91,8 +93,9 @@ struct HTTPExchange {
         try await queue(.end(nil), bytes: 0)
     }
 
-    /// Appends the first `size` bytes of the file at `path`.
+    /// Appends the first `size` bytes of the file at `path`, then their SHA-256.
     private static func append(_ path: String, size: UInt64, to buffer: inout ByteBuffer) throws {
+        let start = buffer.writerIndex
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw TransferError(.failed, "cannot read \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -105,6 +108,10 @@ struct HTTPExchange {
             guard got > 0 else { throw TransferError(.failed, "\(path) shrank while it was being sent; send it again") }
             done += UInt64(got)
         }
+        var hasher = SHA256()
+        let offset = start - buffer.readerIndex
+        buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+        hasher.finalize().withUnsafeBytes { buffer.writeBytes($0) }
     }
 
     /// A SHA-256 fed with the first `count` bytes of `fd`: the part a resumed upload does not send.

@@ -1,12 +1,12 @@
 import Foundation
 
 extension LocalFile {
-    /// Fills in the SHA-256 of every file of at most `limit` bytes, the files spread over all cores:
+    /// Fills in the SHA-256 of every file whose size is in `sizes`, the files spread over all cores:
     /// 10,000 small files are mostly open/read/close, which one core alone does at half the speed.
     ///
     /// - Throws: ``TransferError`` naming the first file (in order) that cannot be read.
-    static func hashAll(_ files: inout [LocalFile], upTo limit: UInt64) throws(TransferError) {
-        let wanted = files.indices.filter { files[$0].size <= limit }
+    static func hashAll(_ files: inout [LocalFile], sizes: ClosedRange<UInt64>) throws(TransferError) {
+        let wanted = files.indices.filter { sizes.contains(files[$0].size) }
         guard !wanted.isEmpty else { return }
         let paths = wanted.map { files[$0].path }
         let sizes = wanted.map { files[$0].size }

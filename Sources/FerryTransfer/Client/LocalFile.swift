@@ -10,27 +10,28 @@ public struct LocalFile: Sendable, Equatable {
     public var path: String
     public var relativePath: String
     public var size: UInt64
-    /// Its SHA-256, or nil when it is hashed while it is sent (see ``collect(_:hashingUpTo:)``).
+    /// Its SHA-256, or nil when it is hashed while it is sent (see ``collect(_:hashing:)``).
     public var sha256: String?
 
     /// The files named by `paths`: plain files as themselves, folders walked with their relative
     /// paths kept (under the folder's name). Symbolic links and devices are refused.
     ///
-    /// - Parameter limit: Files larger than this are not hashed now: the sender hashes them while
-    ///   uploading and sends the SHA-256 as a trailer, so they are read once, not twice.
+    /// - Parameter sizes: Files of these sizes are hashed now; the others are hashed while they are
+    ///   sent (the SHA-256 follows each file of a batch upload, or ends a single one as a trailer),
+    ///   so they are read once, not twice.
     /// - Throws: ``TransferError`` naming the first path that cannot be sent.
-    public static func collect(_ paths: [String], hashingUpTo limit: UInt64 = .max) throws(TransferError) -> [LocalFile] {
+    public static func collect(_ paths: [String], hashing sizes: ClosedRange<UInt64> = 0...UInt64.max) throws(TransferError) -> [LocalFile] {
         var files: [LocalFile] = []
         for path in paths {
             let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
             let base = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-            try collect(trimmed, as: base, limit: limit, into: &files)
+            try collect(trimmed, as: base, into: &files)
         }
-        try hashAll(&files, upTo: limit)
+        try hashAll(&files, sizes: sizes)
         return files
     }
 
-    private static func collect(_ path: String, as relative: String, limit: UInt64, into files: inout [LocalFile]) throws(TransferError) {
+    private static func collect(_ path: String, as relative: String, into files: inout [LocalFile]) throws(TransferError) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             throw TransferError(.badRequest, "cannot send \(path): \(String(cString: strerror(errno)))")
@@ -41,7 +42,7 @@ public struct LocalFile: Sendable, Equatable {
             files.append(LocalFile(path: path, relativePath: relative, size: UInt64(info.st_size), sha256: nil))
         case S_IFDIR:
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-            for name in names { try collect(path + "/" + name, as: relative + "/" + name, limit: limit, into: &files) }
+            for name in names { try collect(path + "/" + name, as: relative + "/" + name, into: &files) }
         case S_IFLNK:
             throw TransferError(.badRequest, "cannot send \(path): it is a symbolic link; send the file it points to")
         default:

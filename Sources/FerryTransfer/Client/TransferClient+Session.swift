@@ -14,7 +14,8 @@ extension TransferClient {
         let events: @Sendable (TransferEvent) -> Void
 
         func run(_ exchange: inout HTTPExchange) async throws -> SendOutcome {
-            var answer: OfferAnswer = try decode(try await exchange.request(.POST, "/ferry/v1/offers", body: offer.json()))
+            let body = offer.json()
+            var answer: OfferAnswer = try decode(try await exchange.request(.POST, "/ferry/v1/offers", body: body))
             while answer.status == "pending" {
                 events(.waiting)
                 answer = try decode(try await exchange.request(.GET, "/ferry/v1/offers/\(answer.offer)?wait=25"))
@@ -27,8 +28,7 @@ extension TransferClient {
             let decisions = Dictionary(answer.files.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             // Also files with nothing left to send (an empty file, or one kept whole from an earlier
             // attempt): the empty upload is what makes the receiver check it and count it received.
-            let steps = UploadPlan.steps(sizes: offer.files.map(\.size), hashed: files.map { $0.sha256 != nil },
-                                         decisions: offer.files.map { decisions[$0.id] })
+            let steps = UploadPlan.steps(sizes: offer.files.map(\.size), decisions: offer.files.map { decisions[$0.id] })
             var inFlight: [UploadStep] = []
             var weight = 0
             for step in steps {

@@ -16,6 +16,13 @@ public struct TransferClient: Sendable {
     /// The name the receiver shows for this sender.
     let senderName: String
 
+    /// The sizes of the files to hash before offering them (``LocalFile/collect(_:hashing:)``): from
+    /// 1 to 16 MiB, so that one changed between two attempts is told from its kept bytes by its
+    /// content. Smaller files are hashed as they go up in batches (10,000 small files were read
+    /// twice, and the offer waited for the first pass); larger ones while they are sent (a 1 GiB file
+    /// spent a third of its send being hashed).
+    public static let hashedBeforeOffer: ClosedRange<UInt64> = (UploadPlan.batchableSize + 1)...(16 << 20)
+
     public init(identity: DeviceIdentity, senderName: String) {
         self.identity = identity
         self.senderName = senderName

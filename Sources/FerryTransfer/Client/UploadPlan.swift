@@ -1,5 +1,5 @@
-/// How the accepted files go up: small whole files many to a request (`PUT …/batch`), the rest
-/// one to a request (large files, resumed files, files hashed while sent).
+/// How the accepted files go up: small whole files many to a request (`PUT …/batch`, each file
+/// followed by its SHA-256), the rest one to a request (large files, resumed files).
 enum UploadStep: Equatable, Sendable {
     /// One file (its index in the offer) from `offset`.
     case single(Int, offset: UInt64)
@@ -21,13 +21,13 @@ enum UploadPlan {
     static let batchBytes: UInt64 = 1 << 20
 
     /// The steps for the files the answer accepted, in the offer's order.
-    static func steps(sizes: [UInt64], hashed: [Bool], decisions: [FileDecision?]) -> [UploadStep] {
+    static func steps(sizes: [UInt64], decisions: [FileDecision?]) -> [UploadStep] {
         var steps: [UploadStep] = []
         var batch: [Int] = []
         var bytes: UInt64 = 0
         for index in sizes.indices {
             guard let decision = decisions[index], decision.accept else { continue }
-            guard decision.offset == 0, hashed[index], sizes[index] <= batchableSize else {
+            guard decision.offset == 0, sizes[index] <= batchableSize else {
                 steps.append(.single(index, offset: decision.offset))
                 continue
             }

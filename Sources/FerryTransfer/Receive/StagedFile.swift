@@ -86,18 +86,21 @@ public final class StagedFile: @unchecked Sendable {
     /// Checks the size and SHA-256. A wrong hash deletes the partial data: it cannot be resumed
     /// from. The data reaches the disk with the offer's one `syncfs` (``StagingArea/sync()``), before
     /// any file moves into an Inbox: one sync per offer instead of one per file.
-    /// - Parameter trailer: The upload's `Ferry-SHA256` trailer, for a file offered without its hash.
+    /// - Parameter trailer: The SHA-256 sent with the bytes (the upload's `Ferry-SHA256` trailer, or
+    ///   the digest after the file in a batch), for a file offered without its hash.
     public func finish(trailer: String? = nil) throws(TransferError) -> String {
         guard written == size else {
             throw TransferError(.badRequest, "the upload ended after \(written) of \(size) bytes; offer the file again to resume")
         }
-        guard let expected = expected ?? trailer?.lowercased() else {
-            throw TransferError(.badRequest, "no SHA-256 for this file: neither in the offer nor in a Ferry-SHA256 trailer of the upload")
+        // The offer's hash and the one sent with the bytes must both hold, when both are there.
+        let announced = [expected, trailer?.lowercased()].compactMap { $0 }
+        guard !announced.isEmpty else {
+            throw TransferError(.badRequest, "no SHA-256 for this file: neither in the offer nor sent with its bytes (Ferry-SHA256 trailer, Ferry-Digests)")
         }
         let digest = Array(hasher.finalize()).hexString
-        guard digest == expected else {
+        if let wrong = announced.first(where: { $0 != digest }) {
             unlinkat(staging.folder.fd, name, 0)
-            throw TransferError(.hashMismatch, "the received bytes hash to \(digest), not the announced \(expected); the partial data was dropped")
+            throw TransferError(.hashMismatch, "the received bytes hash to \(digest), not the announced \(wrong); the partial data was dropped")
         }
         return digest
     }

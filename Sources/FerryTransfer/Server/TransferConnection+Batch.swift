@@ -1,3 +1,4 @@
+import Crypto
 import NIOCore
 import NIOHTTP1
 
@@ -14,12 +15,17 @@ extension TransferConnection {
     static let maximumBatchFiles = 1024
 
     /// `PUT /ferry/v1/offers/{offer}/batch`: the files named by `Ferry-Files` (ids, comma-separated),
-    /// each whole from byte 0, back to back in the body; their sizes are the offer's. Each file is
-    /// staged, checked and counted received as soon as its last byte arrives, as a single upload would be.
+    /// each whole from byte 0, back to back in the body; their sizes are the offer's. With
+    /// `Ferry-Digests: sha256`, each file's bytes are followed by their 32-byte SHA-256. Each file is
+    /// staged, checked and counted received as soon as it is whole, as a single upload would be.
     func uploadBatch(_ head: HTTPRequestHead, offer: String, fingerprint: String, parts: inout Inbound) async throws -> HTTPReply {
         let ids = (head.headers.first(name: "Ferry-Files") ?? "").split(separator: ",").map(String.init)
         guard !ids.isEmpty, ids.count <= Self.maximumBatchFiles else {
             return .error(TransferError(.badRequest, "Ferry-Files must list 1 to \(Self.maximumBatchFiles) file ids of the offer"), close: true)
+        }
+        let digests = head.headers.first(name: "Ferry-Digests")
+        guard digests == nil || digests == "sha256" else {
+            return .error(TransferError(.badRequest, "Ferry-Digests must be sha256 (each file followed by its 32-byte SHA-256) or absent"), close: true)
         }
         let files: [BatchFile]
         do {
@@ -27,7 +33,7 @@ extension TransferConnection {
         } catch {
             return .error(error, close: true)
         }
-        var batch = BatchCursor(files: files[...], staging: receiver.staging)
+        var batch = BatchCursor(files: files[...], staging: receiver.staging, inlineDigests: digests != nil)
         do {
             try batch.advance()
             while let part = try await parts.next() {
@@ -58,7 +64,11 @@ extension TransferConnection {
 struct BatchCursor {
     var files: ArraySlice<BatchFile>
     let staging: StagingArea
+    /// Whether each file's bytes are followed by their SHA-256 (`Ferry-Digests: sha256`).
+    let inlineDigests: Bool
     var current: (file: BatchFile, staged: StagedFile)?
+    /// The current file's SHA-256 as far as it has come.
+    var digest: [UInt8] = []
     var receipts: [UploadReceipt] = []
 
     /// Appends a body part across as many files as it covers.
@@ -68,19 +78,26 @@ struct BatchCursor {
             guard let (_, staged) = current else {
                 throw TransferError(.badRequest, "the batch body is longer than the listed files' sizes")
             }
-            let count = Int(min(UInt64(buffer.readableBytes), staged.size - staged.written))
-            try buffer.readSlice(length: count)!.withUnsafeReadableBytes { bytes throws(TransferError) in try staged.append(bytes) }
+            if staged.written < staged.size {
+                let count = Int(min(UInt64(buffer.readableBytes), staged.size - staged.written))
+                try buffer.readSlice(length: count)!.withUnsafeReadableBytes { bytes throws(TransferError) in try staged.append(bytes) }
+            } else {
+                digest += buffer.readBytes(length: min(buffer.readableBytes, SHA256.byteCount - digest.count))!
+            }
             try advance()
         }
     }
 
-    /// Checks the current file once whole, and opens the next ones (checking empty ones at once).
+    /// Checks the current file once whole (and its SHA-256 has come, if it follows), and opens the
+    /// next ones (checking empty ones at once).
     mutating func advance() throws(TransferError) {
         while true {
             if let (file, staged) = current {
-                guard staged.written == staged.size else { return }
+                guard staged.written == staged.size, !inlineDigests || digest.count == SHA256.byteCount else { return }
                 current = nil
-                receipts.append(UploadReceipt(id: file.id, status: "received", sha256: try staged.finish()))
+                let sent = inlineDigests ? digest.hexString : nil
+                digest.removeAll(keepingCapacity: true)
+                receipts.append(UploadReceipt(id: file.id, status: "received", sha256: try staged.finish(trailer: sent)))
             }
             guard let file = files.popFirst() else { return }
             current = (file, try StagedFile.open(in: staging, name: file.name, size: file.size, expected: file.sha256, offset: 0))

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -11,7 +12,7 @@ import Testing
         loop.host.trust(loop.senderIdentity)
         for index in 0..<2000 { _ = try loop.makeFile(String(format: "small/f%04d.bin", index), size: [4096, 0, 1, 5000][index % 4], seed: UInt8(index % 251)) }
         let files = try LocalFile.collect([loop.scratch.path + "/sender/small"])
-        let steps = UploadPlan.steps(sizes: files.map(\.size), hashed: files.map { _ in true },
+        let steps = UploadPlan.steps(sizes: files.map(\.size),
                                      decisions: files.indices.map { FileDecision(id: "f\($0)", accept: true, offset: 0) })
         #expect(steps.count == 16 && steps.allSatisfy { if case .batch = $0 { true } else { false } })
         let events = EventLog()
@@ -83,6 +84,56 @@ import Testing
         }
     }
 
+    @Test func filesOfferedWithoutAHashAreCheckedByTheDigestAfterEach() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        for index in 0..<300 { _ = try loop.makeFile(String(format: "plain/f%03d.bin", index), size: index * 7, seed: UInt8(index % 251)) }
+        let files = try LocalFile.collect([loop.scratch.path + "/sender/plain"], hashing: TransferClient.hashedBeforeOffer)
+        #expect(files.allSatisfy { $0.sha256 == nil }, "small files are hashed as they go up, not before")
+        let outcome = try await loop.withServer { port in try await loop.client.send(files, to: loop.endpoint(port)) }
+        guard case .delivered(let receipt) = outcome else { Issue.record("not delivered: \(outcome)"); return }
+        #expect(receipt.files.allSatisfy { $0.status == "delivered" })
+        #expect(loop.host.delivered.map(\.sha256) == (try files.map { try LocalFile.digest($0.path) }))
+    }
+
+    @Test(arguments: [("sha256", true, 422, "not the announced"), (nil, false, 400, "no SHA-256"), ("md5", false, 400, "Ferry-Digests")])
+    func theDigestAfterEachFileIsChecked(header: String?, tamper: Bool, status expected: Int, message: String) async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        let contents = (0..<3).map { Data(repeating: UInt8($0 + 1), count: 1000) }
+        let offered = (0..<3).map { OfferedFile(id: "f\($0)", path: "d\($0).bin", size: 1000, sha256: nil) }
+        var body = Data()
+        for (index, content) in contents.enumerated() {
+            body += content
+            guard header != nil else { continue }
+            var digest = Array(SHA256.hash(data: content))
+            if tamper && index == 1 { digest[0] ^= 1 }
+            body += digest
+        }
+        let staging = try StagingArea(directory: loop.scratch.path + "/receiver/staging")
+        let sent = body
+        let (status, text) = try await loop.withServer { port in
+            try await Self.exchange(loop, port: port, offered) { exchange, offer in
+                var headers = HTTPHeaders()
+                headers.add(name: "Content-Length", value: "\(sent.count)")
+                headers.add(name: "Ferry-Files", value: "f0,f1,f2")
+                if let header { headers.add(name: "Ferry-Digests", value: header) }
+                try await exchange.outbound.write(contentsOf: [.head(HTTPRequestHead(version: .http1_1, method: .PUT, uri: "/ferry/v1/offers/\(offer)/batch", headers: headers)),
+                                                                .body(.byteBuffer(ByteBuffer(bytes: sent))), .end(nil)])
+                let (status, answer) = try await exchange.response()
+                return (status, String(decoding: answer, as: UTF8.self))
+            }
+        }
+        #expect(status == expected)
+        #expect(text.contains(message), "\(text)")
+        let sender = loop.senderIdentity.fingerprint
+        if tamper {
+            #expect(staging.offset(offered[0], sender: sender) == 1000, "the checked file before it is kept")
+            #expect(staging.offset(offered[1], sender: sender) == 0, "the file whose digest is wrong is dropped")
+        }
+        #expect(loop.host.delivered.isEmpty)
+    }
+
     /// Connects, offers `offered` (accepted) and runs `body` with the exchange and the offer's id.
     static func exchange<T: Sendable>(_ loop: Loopback, port: Int, _ offered: [OfferedFile],
                                       _ body: (inout HTTPExchange, String) async throws -> T) async throws -> T {
@@ -99,21 +150,20 @@ import Testing
 }
 
 @Suite struct UploadPlanTests {
-    @Test func smallWholeHashedFilesAreBatchedTheRestGoOneByOne() {
+    @Test func smallWholeFilesAreBatchedTheRestGoOneByOne() {
         let sizes: [UInt64] = [10, 2 << 20, 10, 10, 0, 10]
-        let hashed = [true, true, true, false, true, true]
         let decisions: [FileDecision?] = [.init(id: "f0", accept: true, offset: 0), .init(id: "f1", accept: true, offset: 0),
                                           .init(id: "f2", accept: true, offset: 5), .init(id: "f3", accept: true, offset: 0),
                                           .init(id: "f4", accept: true, offset: 0), .init(id: "f5", accept: false, offset: 0)]
-        #expect(UploadPlan.steps(sizes: sizes, hashed: hashed, decisions: decisions)
-                == [.single(1, offset: 0), .single(2, offset: 5), .single(3, offset: 0), .batch([0, 4])])
+        #expect(UploadPlan.steps(sizes: sizes, decisions: decisions)
+                == [.single(1, offset: 0), .single(2, offset: 5), .batch([0, 3, 4])])
     }
 
     @Test func batchesEndAtTheirFileCountOrByteSize() {
         let accept = { (n: Int) in (0..<n).map { FileDecision(id: "f\($0)", accept: true, offset: 0) } }
-        let counts = UploadPlan.steps(sizes: Array(repeating: 1, count: 300), hashed: Array(repeating: true, count: 300), decisions: accept(300))
+        let counts = UploadPlan.steps(sizes: Array(repeating: 1, count: 300), decisions: accept(300))
         #expect(counts.map(\.weight) == [128, 128, 44])
-        let bytes = UploadPlan.steps(sizes: Array(repeating: 400_000, count: 5), hashed: Array(repeating: true, count: 5), decisions: accept(5))
+        let bytes = UploadPlan.steps(sizes: Array(repeating: 400_000, count: 5), decisions: accept(5))
         #expect(bytes.map(\.weight) == [2, 2, 1])
     }
 }

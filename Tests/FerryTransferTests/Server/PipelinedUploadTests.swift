@@ -48,7 +48,7 @@ import Testing
         _ = try loop.makeFile("big/a.bin", size: 1_000_000)
         _ = try loop.makeFile("big/b.bin", size: 0)
         _ = try loop.makeFile("big/c.bin", size: 10, seed: 9)
-        let files = try LocalFile.collect([loop.scratch.path + "/sender/big"], hashingUpTo: 5)
+        let files = try LocalFile.collect([loop.scratch.path + "/sender/big"], hashing: 0...5)
         #expect(files.map { $0.sha256 == nil } == [true, false, true])
         let outcome = try await loop.withServer { port in try await loop.client.send(files, to: loop.endpoint(port)) }
         guard case .delivered(let receipt) = outcome else { Issue.record("not delivered: \(outcome)"); return }
@@ -64,7 +64,7 @@ import Testing
         let loop = try Loopback()
         loop.host.trust(loop.senderIdentity)
         let path = try loop.makeFile("movie.bin", size: 2_000_000)
-        let files = try LocalFile.collect([path], hashingUpTo: 0)
+        let files = try LocalFile.collect([path], hashing: 0...0)
         // The first 700,000 bytes are already staged, as a broken connection would leave them.
         let offered = OfferedFile(id: "f0", path: "movie.bin", size: 2_000_000, sha256: nil)
         let staging = try StagingArea(directory: loop.scratch.path + "/receiver/staging")
