@@ -16,7 +16,15 @@ public enum FileTypes {
 
     /// The UTI and MIME type for a file name, by its extension.
     public static func types(for name: String) -> (uti: String, mime: String) {
-        let ext = name.split(separator: "/").last.flatMap { last in last.contains(".") ? last.split(separator: ".").last : nil }
-        return table[ext.map { $0.lowercased() } ?? ""] ?? ("public.data", "application/octet-stream")
+        table[fileExtension(name)] ?? ("public.data", "application/octet-stream")
+    }
+
+    /// The lowercased text after the last dot of the last path component, or "" (read over UTF-8:
+    /// an offer of 10,000 files asks 10,000 times).
+    static func fileExtension(_ path: String) -> String {
+        let utf8 = path.utf8
+        let name = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8[utf8.index(after: $0)...] } ?? utf8[...]
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        return String(Substring(name[utf8.index(after: dot)...])).lowercased()
     }
 }

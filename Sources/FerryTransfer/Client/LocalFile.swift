@@ -36,13 +36,27 @@ public struct LocalFile: Sendable, Equatable {
         guard lstat(path, &info) == 0 else {
             throw TransferError(.badRequest, "cannot send \(path): \(String(cString: strerror(errno)))")
         }
+        try collect(path, as: relative, info: info, into: &files)
+    }
+
+    /// One walked entry, its `lstat` already taken (inside a folder: relative to the open folder,
+    /// not by its whole path again).
+    private static func collect(_ path: String, as relative: String, info: stat, into files: inout [LocalFile]) throws(TransferError) {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            // Hashed afterwards, on every core (``hashAll(_:upTo:)``).
+            // Hashed afterwards, on every core (``hashAll(_:sizes:)``), if at all.
             files.append(LocalFile(path: path, relativePath: relative, size: UInt64(info.st_size), sha256: nil))
         case S_IFDIR:
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-            for name in names { try collect(path + "/" + name, as: relative + "/" + name, into: &files) }
+            guard let folder = DirectoryHandle.open(path) else {
+                throw TransferError(.badRequest, "cannot read the folder \(path): \(String(cString: strerror(errno)))")
+            }
+            for name in folder.names().sorted() {
+                var entry = stat()
+                guard fstatat(folder.fd, name, &entry, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    throw TransferError(.badRequest, "cannot send \(path)/\(name): \(String(cString: strerror(errno)))")
+                }
+                try collect(path + "/" + name, as: relative + "/" + name, info: entry, into: &files)
+            }
         case S_IFLNK:
             throw TransferError(.badRequest, "cannot send \(path): it is a symbolic link; send the file it points to")
         default:

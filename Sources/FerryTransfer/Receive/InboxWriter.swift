@@ -15,6 +15,9 @@ public struct InboxWriter {
     let staging: StagingArea
     /// The folders opened so far (Inboxes and folders inside them), by path.
     private var folders: [String: DirectoryHandle] = [:]
+    /// By container and a sent path's folder part as sent: the folder its files go to and that
+    /// folder's path inside the Inbox, so the files of one folder sanitize only their own names.
+    private var placesByFolder: [String: (folder: DirectoryHandle, prefix: String)] = [:]
 
     public init(staging: StagingArea) {
         self.staging = staging
@@ -28,18 +31,42 @@ public struct InboxWriter {
     /// - Throws: ``TransferError`` when a folder from `Documents` down is a symbolic link or not a
     ///   folder, or the file system refuses.
     public mutating func place(_ name: String, as relativePath: String, container: String) throws(TransferError) -> String {
+        let (folderPart, last) = Self.split(relativePath)
+        // A plain name is its own safe name, and then its folder's place depends on the folder part alone.
+        let key = container + "\u{0}" + folderPart
+        let place: (folder: DirectoryHandle, prefix: String)
+        let fileName: String
+        if NameSanitizer.isPlainASCII(last), let known = placesByFolder[key] {
+            (place, fileName) = (known, last)
+        } else {
+            let components = NameSanitizer.components(of: relativePath)
+            place = try folder(for: components.dropLast(), container: container)
+            fileName = components.last!
+            if NameSanitizer.isPlainASCII(last) { placesByFolder[key] = place }
+        }
+        let placed = try move(name, into: place.folder, at: Self.inbox(container: container) + "/" + place.prefix, as: fileName)
+        fchmodat(place.folder.fd, placed, 0o444, 0)
+        return place.prefix + placed
+    }
+
+    /// The open folder that `directories` name inside the container's Inbox (made if missing), and
+    /// its path inside the Inbox ("" or "a/b/").
+    private mutating func folder(for directories: ArraySlice<String>, container: String) throws(TransferError) -> (folder: DirectoryHandle, prefix: String) {
         let inbox = Self.inbox(container: container)
         var folder = try inboxFolder(inbox, container: container)
         var path = inbox
-        let components = NameSanitizer.components(of: relativePath)
-        for directory in components.dropLast() {
+        for directory in directories {
             path += "/" + directory
             folder = try child(directory, of: folder, at: path)
         }
-        let placed = try move(name, into: folder, at: path, as: components.last!)
-        fchmodat(folder.fd, placed, 0o444, 0)
-        let prefix = path.count > inbox.count ? String(path.dropFirst(inbox.count + 1)) + "/" : ""
-        return prefix + placed
+        return (folder, directories.map { $0 + "/" }.joined())
+    }
+
+    /// A sent path's folder part (up to its last separator) and its last component, as sent.
+    static func split(_ path: String) -> (folder: Substring, last: String) {
+        let utf8 = path.utf8
+        guard let separator = utf8.lastIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) else { return ("", path) }
+        return (Substring(utf8[..<separator]), String(Substring(utf8[utf8.index(after: separator)...])))
     }
 
     /// The container's Inbox, created on first use; `Documents` and `Inbox` must be real folders.

@@ -40,6 +40,17 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: container + "/Documents/Inbox/" + escaped))
     }
 
+    @Test func namesAreSanitizedTheSameWhetherTheirFolderWasSeenOrNot() throws {
+        let paths = ["docs/a.txt", "docs/b.txt", "other/..", "docs/ spaced.txt", "../docs/c.txt", "docs\\d.txt",
+                     "docs/sub/e.txt", "x/../docs/f.txt", "docs/a\u{202E}txt.exe", "/etc/passwd", "docs/g.txt"]
+        var writer = InboxWriter(staging: staging)
+        for (index, path) in paths.enumerated() {
+            try stage("p\(index).part", path)
+            let expected = NameSanitizer.components(of: path).joined(separator: "/")
+            #expect(try writer.place("p\(index).part", as: path, container: container) == expected, "\(path)")
+        }
+    }
+
     @Test func aSymbolicLinkInTheWayIsRefused() throws {
         let elsewhere = scratch.path + "/elsewhere"
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
