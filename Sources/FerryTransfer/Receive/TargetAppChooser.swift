@@ -31,13 +31,13 @@ public enum TargetAppChooser {
     /// What ``choose(for:preferred:apps:)`` looks at in a file: files with equal keys go to the same
     /// app, so an offer of 10,000 files asks for a target once per kind of file.
     public static func key(for file: OfferedFile) -> String {
-        [file.uti ?? "", fileExtension(of: file) ?? "", file.mime?.lowercased() ?? ""].joined(separator: "\u{0}")
+        (file.uti ?? "") + "\u{0}" + FileTypes.fileExtension(file.path) + "\u{0}" + (file.mime?.lowercased() ?? "")
     }
 
     /// The lowercased extension of the file's last path component, if it has one.
     static func fileExtension(of file: OfferedFile) -> String? {
-        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
-        return name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() }
+        let found = FileTypes.fileExtension(file.path)
+        return found.isEmpty ? nil : found
     }
 
     static func strength(_ type: Manifest.DocumentType, _ file: OfferedFile) -> Int {
