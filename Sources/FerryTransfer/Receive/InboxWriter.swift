@@ -31,6 +31,11 @@ public struct InboxWriter {
     /// - Throws: ``TransferError`` when a folder from `Documents` down is a symbolic link or not a
     ///   folder, or the file system refuses.
     public mutating func place(_ name: String, as relativePath: String, container: String) throws(TransferError) -> String {
+        try place(name, from: staging.folder, as: relativePath, container: container)
+    }
+
+    /// ``place(_:as:container:)`` for the checked file `name` in `source` (a folder of an offer's tree).
+    mutating func place(_ name: String, from source: DirectoryHandle, as relativePath: String, container: String) throws(TransferError) -> String {
         let (folderPart, last) = Self.split(relativePath)
         // A plain name is its own safe name, and then its folder's place depends on the folder part alone.
         let key = container + "\u{0}" + folderPart
@@ -44,7 +49,7 @@ public struct InboxWriter {
             fileName = components.last!
             if NameSanitizer.isPlainASCII(last) { placesByFolder[key] = place }
         }
-        let placed = try move(name, into: place.folder, at: Self.inbox(container: container) + "/" + place.prefix, as: fileName)
+        let placed = try move(name, from: source, into: place.folder, at: Self.inbox(container: container) + "/" + place.prefix, as: fileName)
         fchmodat(place.folder.fd, placed, 0o444, 0)
         return place.prefix + placed
     }
@@ -95,14 +100,29 @@ public struct InboxWriter {
         return folder
     }
 
+    /// Moves `entry` of `source` (an offer's tree: a folder with its files, or one file, all
+    /// checked and read-only) into the container's Inbox whole, under the same name, with one
+    /// rename. Returns false, moving nothing, when the Inbox already has that name (or the file
+    /// system cannot rename without replacing): the caller then moves its files one by one.
+    mutating func moveWhole(_ entry: String, from source: DirectoryHandle, container: String) throws(TransferError) -> Bool {
+        let inbox = Self.inbox(container: container)
+        let folder = try inboxFolder(inbox, container: container)
+        if systemRenameAt2(source.fd, entry, folder.fd, entry, renameNoReplace) == 0 { return true }
+        guard errno == EEXIST || errno == ENOTEMPTY || errno == EINVAL || errno == ENOSYS else {
+            throw TransferError(.failed, "cannot move \(entry) into \(inbox): \(String(cString: strerror(errno)))")
+        }
+        return false
+    }
+
     /// Renames the staged file into `folder` under `name` or its first free numbered alternative.
-    private func move(_ staged: String, into folder: DirectoryHandle, at path: String, as name: String) throws(TransferError) -> String {
+    private func move(_ staged: String, from source: DirectoryHandle, into folder: DirectoryHandle, at path: String,
+                      as name: String) throws(TransferError) -> String {
         for n in 1...10_000 {
             let candidate = n == 1 ? name : NameSanitizer.numbered(name, n)
-            if systemRenameAt2(staging.folder.fd, staged, folder.fd, candidate, renameNoReplace) == 0 { return candidate }
+            if systemRenameAt2(source.fd, staged, folder.fd, candidate, renameNoReplace) == 0 { return candidate }
             // A file system without RENAME_NOREPLACE: a hard link also never replaces a file.
-            if errno == EINVAL || errno == ENOSYS, linkat(staging.folder.fd, staged, folder.fd, candidate, 0) == 0 {
-                unlinkat(staging.folder.fd, staged, 0)
+            if errno == EINVAL || errno == ENOSYS, linkat(source.fd, staged, folder.fd, candidate, 0) == 0 {
+                unlinkat(source.fd, staged, 0)
                 return candidate
             }
             guard errno == EEXIST else {

@@ -22,37 +22,6 @@ extension Receiver {
         return staged
     }
 
-    /// Starts a batch upload of the files `ids`, each whole from byte 0: one call for the batch, so
-    /// the connection stages its files without coming back here for each.
-    ///
-    /// - Throws: ``TransferError`` as ``beginUpload(offer:file:offset:peer:)`` does, and for a file
-    ///   listed twice.
-    public func beginBatch(offer id: String, files ids: [String], peer: String) throws(TransferError) -> [BatchFile] {
-        let record = try record(id, peer: peer)
-        guard record.status == .accepted else {
-            throw TransferError(.declined, "offer \(id) is not accepted (yet); upload only files the answer accepted")
-        }
-        var files: [BatchFile] = []
-        files.reserveCapacity(ids.count)
-        for fileId in ids {
-            let position = try Self.position(of: fileId, in: record, offer: id)
-            let file = record.offer.files[position]
-            files.append(BatchFile(id: fileId, name: record.names[position], size: file.size, sha256: file.sha256))
-        }
-        guard Set(ids).count == ids.count else {
-            throw TransferError(.badRequest, "the batch upload lists a file of offer \(id) twice")
-        }
-        records[id]?.uploading.formUnion(ids)
-        return files
-    }
-
-    /// Ends a batch upload: the files in `receipts` came whole and checked; the others of `ids` stay
-    /// staged for a resume.
-    public func endBatch(offer id: String, files ids: [String], receipts: [UploadReceipt]) {
-        records[id]?.uploading.subtract(ids)
-        for receipt in receipts { records[id]?.received[receipt.id] = receipt.sha256 }
-    }
-
     /// Where file `fileId` is in the offer, if it may be uploaded now.
     static func position(of fileId: String, in record: Record, offer id: String) throws(TransferError) -> Int {
         guard let position = record.positions[fileId] else {
@@ -85,25 +54,27 @@ extension Receiver {
             throw TransferError(.declined, "offer \(id) is not accepted; nothing to finish")
         }
         records[id] = nil
+        defer { if record.tree != nil { staging.removeOfferTree(id) } }
+        try staging.sync()
+        let targets = await targets(of: record)
+        var writer = InboxWriter(staging: staging)
+        var names = try placeTree(record, targets: targets, writer: &writer)
+        for (position, file) in record.offer.files.enumerated() where names[position] == nil {
+            guard let target = targets[position] else { continue }
+            names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
+        }
         try staging.sync()
         var delivered: [OfferReceipt.Delivered] = []
         var toOpen: [DeliveredFile] = []
-        var writer = InboxWriter(staging: staging)
-        var targets: [String: InboxTarget] = [:]
         for (position, file) in record.offer.files.enumerated() {
-            guard let digest = record.received[file.id] else {
+            guard let target = targets[position], let name = names[position], let digest = record.received[file.id] else {
                 delivered.append(.init(id: file.id, status: "missing"))
                 continue
             }
-            let key = TargetAppChooser.key(for: file)
-            let target = if let known = targets[key] { known } else { await host.target(for: file, preferredApp: record.offer.app) }
-            targets[key] = target
-            let name = try writer.place(record.names[position], as: file.path, container: target.container)
             delivered.append(.init(id: file.id, status: "delivered", app: target.app, name: name))
             toOpen.append(DeliveredFile(target: target, path: InboxWriter.inbox(container: target.container) + "/" + name,
                                         sender: record.offer.sender, senderFingerprint: peer, size: file.size, sha256: digest))
         }
-        try staging.sync()
         await host.delivered(toOpen)
         var urlStatus: String?
         if let url = record.offer.url {
@@ -111,12 +82,22 @@ extension Receiver {
         }
         return OfferReceipt(offer: id, files: delivered, url: urlStatus)
     }
-}
 
-/// One file of a batch upload: its id, partial name in the staging area, offered size and SHA-256.
-public struct BatchFile: Sendable, Equatable {
-    public var id: String
-    public var name: String
-    public var size: UInt64
-    public var sha256: String?
+    /// The Inbox of each received file (nil for the others), asked once per kind of file.
+    func targets(of record: Record) async -> [InboxTarget?] {
+        var byKey: [String: InboxTarget] = [:]
+        var targets: [InboxTarget?] = []
+        targets.reserveCapacity(record.offer.files.count)
+        for file in record.offer.files {
+            guard record.received[file.id] != nil else {
+                targets.append(nil)
+                continue
+            }
+            let key = TargetAppChooser.key(for: file)
+            let target = if let known = byKey[key] { known } else { await host.target(for: file, preferredApp: record.offer.app) }
+            byKey[key] = target
+            targets.append(target)
+        }
+        return targets
+    }
 }

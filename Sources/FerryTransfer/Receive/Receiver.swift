@@ -17,6 +17,8 @@ public actor Receiver {
         /// Each file's partial name in the staging area (``StagingArea/partialName(_:sender:)``),
         /// in the offer's order: worked out once, not at the answer, the upload and the finish.
         let names: [String]
+        /// The files of batch uploads, staged under their final names (made at the first batch).
+        var tree: OfferTree?
 
         init(offer: TransferOffer, peer: String, status: Status, staging: StagingArea) {
             self.offer = offer

@@ -11,9 +11,11 @@ import Glibc
 /// Unchecked Sendable: one connection owns it from ``open(in:name:size:expected:offset:)`` to
 /// ``finish()``; it is only handed over, never shared.
 public final class StagedFile: @unchecked Sendable {
-    /// The staging area and the partial file's name in it.
-    let staging: StagingArea
+    /// The folder the file is in (the staging area, or an offer's tree in it), its name there and
+    /// its path, for messages.
+    let folder: DirectoryHandle
     let name: String
+    public let path: String
     /// The offered size and SHA-256.
     let size: UInt64
     let expected: String?
@@ -22,9 +24,10 @@ public final class StagedFile: @unchecked Sendable {
     /// Bytes in the file so far.
     public private(set) var written: UInt64
 
-    private init(staging: StagingArea, name: String, fd: Int32, size: UInt64, expected: String?) {
-        self.staging = staging
+    private init(folder: DirectoryHandle, name: String, path: String, fd: Int32, size: UInt64, expected: String?) {
+        self.folder = folder
         self.name = name
+        self.path = path
         self.fd = fd
         self.size = size
         self.expected = expected
@@ -33,19 +36,23 @@ public final class StagedFile: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    /// The partial file's path in the staging area.
-    public var path: String { staging.directory + "/" + name }
-
-    /// Opens the partial file `name` to continue at `offset`: the bytes before it are kept (and
-    /// hashed again), any after it are dropped.
+    /// Opens the partial file `name` in the staging area to continue at `offset`: the bytes before
+    /// it are kept (and hashed again), any after it are dropped.
     static func open(in staging: StagingArea, name: String, size: UInt64, expected: String?, offset: UInt64) throws(TransferError) -> StagedFile {
-        // From byte 0 (every file of a batch upload), truncating at open spares two calls.
-        let flags = offset == 0 ? O_WRONLY | O_TRUNC : O_RDWR
-        let fd = openat(staging.folder.fd, name, flags | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw TransferError(.failed, "cannot stage \(staging.directory)/\(name): \(String(cString: strerror(errno)))") }
-        let file = StagedFile(staging: staging, name: name, fd: fd, size: size, expected: expected)
+        try open(in: staging.folder, name: name, path: staging.directory + "/" + name, size: size, expected: expected, offset: offset)
+    }
+
+    /// ``open(in:name:size:expected:offset:)`` for the file `name` in `folder`.
+    static func open(in folder: DirectoryHandle, name: String, path: String, size: UInt64, expected: String?,
+                     offset: UInt64) throws(TransferError) -> StagedFile {
+        // From byte 0 (every file of a batch upload), truncating at open spares two calls. A file
+        // kept whole is only read again: it may be read-only already (``finish(trailer:readOnly:)``).
+        let flags = offset == 0 ? O_WRONLY | O_TRUNC : offset == size ? O_RDONLY : O_RDWR
+        let fd = openat(folder.fd, name, flags | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw TransferError(.failed, "cannot stage \(path): \(String(cString: strerror(errno)))") }
+        let file = StagedFile(folder: folder, name: name, path: path, fd: fd, size: size, expected: expected)
         guard offset > 0 else { return file }
-        guard ftruncate(fd, off_t(offset)) == 0 else {
+        guard flags == O_RDONLY || ftruncate(fd, off_t(offset)) == 0 else {
             throw TransferError(.failed, "cannot stage \(file.path): \(String(cString: strerror(errno)))")
         }
         try file.rehash(upTo: offset)
@@ -88,7 +95,9 @@ public final class StagedFile: @unchecked Sendable {
     /// any file moves into an Inbox: one sync per offer instead of one per file.
     /// - Parameter trailer: The SHA-256 sent with the bytes (the upload's `Ferry-SHA256` trailer, or
     ///   the digest after the file in a batch), for a file offered without its hash.
-    public func finish(trailer: String? = nil) throws(TransferError) -> String {
+    /// - Parameter readOnly: Make the checked file read-only now (mode 0444): a file staged in an
+    ///   offer's tree moves into the Inbox inside its folder, never by itself.
+    public func finish(trailer: String? = nil, readOnly: Bool = false) throws(TransferError) -> String {
         guard written == size else {
             throw TransferError(.badRequest, "the upload ended after \(written) of \(size) bytes; offer the file again to resume")
         }
@@ -99,9 +108,10 @@ public final class StagedFile: @unchecked Sendable {
         }
         let digest = Array(hasher.finalize()).hexString
         if let wrong = announced.first(where: { $0 != digest }) {
-            unlinkat(staging.folder.fd, name, 0)
+            unlinkat(folder.fd, name, 0)
             throw TransferError(.hashMismatch, "the received bytes hash to \(digest), not the announced \(wrong); the partial data was dropped")
         }
+        if readOnly { fchmod(fd, 0o444) }
         return digest
     }
 }

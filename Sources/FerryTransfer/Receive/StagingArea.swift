@@ -58,6 +58,20 @@ public struct StagingArea: Sendable {
         return files.indices.map { here.contains(names[$0]) ? offset(files[$0], name: names[$0]) : 0 }
     }
 
+    /// The folder `offers/<id>` where the files of offer `id`'s batch uploads are staged under their
+    /// final names, made if missing.
+    func offerTree(_ id: String) throws(TransferError) -> DirectoryHandle {
+        guard let offers = folder.child("offers", create: true), let tree = offers.child(id, create: true) else {
+            throw TransferError(.failed, "cannot make the staging folder \(directory)/offers/\(id): \(String(cString: strerror(errno)))")
+        }
+        return tree
+    }
+
+    /// Deletes offer `id`'s tree with what is left in it.
+    func removeOfferTree(_ id: String) {
+        try? FileManager.default.removeItem(atPath: directory + "/offers/" + id)
+    }
+
     /// Flushes the staging file system (which holds the app containers too) to the disk: what is
     /// staged is durable before it moves into an Inbox, and the moves are durable before the apps
     /// are told.
@@ -74,8 +88,13 @@ public struct StagingArea: Sendable {
         return UInt64(info.f_bavail) * UInt64(info.f_frsize)
     }
 
-    /// Deletes partial files untouched for longer than `seconds`.
+    /// Deletes partial files, and the trees of offers never finished, untouched for longer than `seconds`.
     public func sweep(olderThan seconds: Double, now: Date = Date()) {
+        for id in (try? FileManager.default.contentsOfDirectory(atPath: directory + "/offers")) ?? [] {
+            var info = stat()
+            guard lstat(directory + "/offers/" + id, &info) == 0 else { continue }
+            if now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > seconds { removeOfferTree(id) }
+        }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".part") {
             var info = stat()
             let path = directory + "/" + name

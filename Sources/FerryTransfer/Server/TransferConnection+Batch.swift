@@ -33,7 +33,7 @@ extension TransferConnection {
         } catch {
             return .error(error, close: true)
         }
-        var batch = BatchCursor(files: files[...], staging: receiver.staging, inlineDigests: digests != nil)
+        var batch = BatchCursor(files: files[...], inlineDigests: digests != nil)
         do {
             try batch.advance()
             while let part = try await parts.next() {
@@ -42,28 +42,30 @@ extension TransferConnection {
                 case .end:
                     try batch.advance()
                     try batch.end()
-                    await receiver.endBatch(offer: offer, files: ids, receipts: batch.receipts)
+                    await receiver.endBatch(offer: offer, files: files, receipts: batch.receipts, failed: false)
                     return .json(BatchReceipt(files: batch.receipts))
                 case .head: throw TransferError(.badRequest, "a request started inside a batch upload")
                 }
             }
             throw TransferError(.badRequest, "the connection closed inside a batch upload")
         } catch let error as TransferError {
-            await receiver.endBatch(offer: offer, files: ids, receipts: batch.receipts)
+            batch.current = nil
+            await receiver.endBatch(offer: offer, files: files, receipts: batch.receipts, failed: true)
             return .error(error, close: true)
         } catch {
             // The sender vanished mid-body: the current file's bytes stay staged for a resume.
-            await receiver.endBatch(offer: offer, files: ids, receipts: batch.receipts)
+            batch.current = nil
+            await receiver.endBatch(offer: offer, files: files, receipts: batch.receipts, failed: true)
             throw error
         }
     }
 }
 
 /// Where a batch upload is: the file being written and the files still to come. It stages the
-/// files itself, in the staging area, without a call to the receiver for each.
+/// files itself, where ``Receiver/beginBatch(offer:files:peer:)`` placed them, without a call to
+/// the receiver for each.
 struct BatchCursor {
     var files: ArraySlice<BatchFile>
-    let staging: StagingArea
     /// Whether each file's bytes are followed by their SHA-256 (`Ferry-Digests: sha256`).
     let inlineDigests: Bool
     var current: (file: BatchFile, staged: StagedFile)?
@@ -97,10 +99,12 @@ struct BatchCursor {
                 current = nil
                 let sent = inlineDigests ? digest.hexString : nil
                 digest.removeAll(keepingCapacity: true)
-                receipts.append(UploadReceipt(id: file.id, status: "received", sha256: try staged.finish(trailer: sent)))
+                let digest = try staged.finish(trailer: sent, readOnly: file.treePath != nil)
+                receipts.append(UploadReceipt(id: file.id, status: "received", sha256: digest))
             }
             guard let file = files.popFirst() else { return }
-            current = (file, try StagedFile.open(in: staging, name: file.name, size: file.size, expected: file.sha256, offset: 0))
+            current = (file, try StagedFile.open(in: file.folder, name: file.name, path: file.path, size: file.size,
+                                                 expected: file.sha256, offset: 0))
         }
     }
 

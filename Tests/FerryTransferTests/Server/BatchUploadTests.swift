@@ -134,6 +134,44 @@ import Testing
         #expect(loop.host.delivered.isEmpty)
     }
 
+    @Test func aSentFolderArrivesWholeAndASecondCopyIsMergedBesideTheFirst() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        for index in 0..<300 { _ = try loop.makeFile(String(format: "album/f%03d.bin", index), size: 500, seed: UInt8(index % 251)) }
+        _ = try loop.makeFile("album/sub/deep.bin", size: 10)
+        let files = try LocalFile.collect([loop.scratch.path + "/sender/album"], hashing: TransferClient.hashedBeforeOffer)
+        let offers = loop.scratch.path + "/receiver/staging/offers"
+        let outcomes = try await loop.withServer { port in
+            [try await loop.client.send(files, to: loop.endpoint(port)), try await loop.client.send(files, to: loop.endpoint(port))]
+        }
+        for (copy, outcome) in outcomes.enumerated() {
+            guard case .delivered(let receipt) = outcome else { Issue.record("not delivered: \(outcome)"); return }
+            let suffix = copy == 0 ? ".bin" : " 2.bin"
+            #expect(receipt.files.map(\.name) == files.map { $0.relativePath.replacingOccurrences(of: ".bin", with: suffix) })
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: offers).isEmpty, "the offers' trees are gone")
+        let inbox = loop.host.inbox() + "/album"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inbox).count == 601)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: inbox + "/f007 2.bin")) == Data(contentsOf: URL(fileURLWithPath: files[7].path)))
+        #expect(try loop.scratch.mode("receiver/Containers/org.ferry.system.files/Documents/Inbox/album/sub/deep.bin") == 0o444)
+        #expect(try loop.scratch.mode("receiver/Containers/org.ferry.system.files/Documents/Inbox/album/f000 2.bin") == 0o444)
+    }
+
+    @Test func aFolderWhoseFilesGoToTwoAppsIsPlacedFileByFile() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        loop.host.appsByExtension.withLock { $0["txt"] = "com.test.notes" }
+        for name in ["a.txt", "b.bin", "c.txt"] { _ = try loop.makeFile("mixed/" + name, size: 100) }
+        let files = try LocalFile.collect([loop.scratch.path + "/sender/mixed"], hashing: TransferClient.hashedBeforeOffer)
+        let outcome = try await loop.withServer { port in try await loop.client.send(files, to: loop.endpoint(port)) }
+        guard case .delivered(let receipt) = outcome else { Issue.record("not delivered: \(outcome)"); return }
+        #expect(receipt.files.map(\.app) == ["com.test.notes", "org.ferry.system.files", "com.test.notes"])
+        #expect(receipt.files.map(\.name) == ["mixed/a.txt", "mixed/b.bin", "mixed/c.txt"])
+        let containers = loop.scratch.path + "/receiver/Containers/"
+        #expect(FileManager.default.fileExists(atPath: containers + "com.test.notes/Documents/Inbox/mixed/c.txt"))
+        #expect(FileManager.default.fileExists(atPath: containers + "org.ferry.system.files/Documents/Inbox/mixed/b.bin"))
+    }
+
     /// Connects, offers `offered` (accepted) and runs `body` with the exchange and the offer's id.
     static func exchange<T: Sendable>(_ loop: Loopback, port: Int, _ offered: [OfferedFile],
                                       _ body: (inout HTTPExchange, String) async throws -> T) async throws -> T {

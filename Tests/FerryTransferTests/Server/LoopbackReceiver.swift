@@ -15,8 +15,12 @@ final class TestHost: ReceiverHost {
 
     func trustedPeer(fingerprint: String) async -> TrustedPeer? { state.withLock { $0.trusted[fingerprint] } }
     func receivingMode() async -> ReceivingMode { state.withLock { $0.mode } }
+    /// Apps by file extension, chosen when the sender names none.
+    let appsByExtension = Mutex<[String: String]>([:])
+
     func target(for file: OfferedFile, preferredApp: String?) async -> InboxTarget {
-        let app = preferredApp ?? "org.ferry.system.files"
+        let byExtension = appsByExtension.withLock { $0[(file.path as NSString).pathExtension] }
+        let app = preferredApp ?? byExtension ?? "org.ferry.system.files"
         return InboxTarget(app: app, container: root + "/Containers/" + app, open: preferredApp != nil)
     }
     func delivered(_ file: DeliveredFile) async { state.withLock { $0.delivered.append(file) } }
