@@ -20,6 +20,7 @@ struct TransferService: Service {
             if let reserve = configuration.transferReserveBytes { limits.reserveBytes = reserve }
             let staging = try StagingArea(directory: paths.dataHome + "/transfer/staging")
             staging.sweep(olderThan: limits.partialKeepSeconds)
+            staging.removeOfferTrees()
             let trust = TrustStore(configHome: paths.configHome)
             let host = DaemonReceiverHost(manager: manager, trust: trust, mode: receiving, paths: paths, logger: logger)
             let receiver = Receiver(host: host, staging: staging, limits: limits)

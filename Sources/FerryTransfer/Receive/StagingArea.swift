@@ -88,13 +88,14 @@ public struct StagingArea: Sendable {
         return UInt64(info.f_bavail) * UInt64(info.f_frsize)
     }
 
-    /// Deletes partial files, and the trees of offers never finished, untouched for longer than `seconds`.
+    /// Deletes the trees of all offers: for a receiver that starts, as offers do not outlive the
+    /// ferryd that took them.
+    public func removeOfferTrees() {
+        try? FileManager.default.removeItem(atPath: directory + "/offers")
+    }
+
+    /// Deletes partial files untouched for longer than `seconds`.
     public func sweep(olderThan seconds: Double, now: Date = Date()) {
-        for id in (try? FileManager.default.contentsOfDirectory(atPath: directory + "/offers")) ?? [] {
-            var info = stat()
-            guard lstat(directory + "/offers/" + id, &info) == 0 else { continue }
-            if now.timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > seconds { removeOfferTree(id) }
-        }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".part") {
             var info = stat()
             let path = directory + "/" + name
