@@ -65,11 +65,9 @@ extension Receiver {
     /// Moves the tree's top-level entries into the Inboxes: an entry whose files all go to one app
     /// with one rename; the others file by file, as does an entry whose name the Inbox already has.
     ///
-    /// - Returns: Each received file's path inside its Inbox, by position (nil for the files
-    ///   not in the tree).
-    func placeTree(_ record: Record, targets: [InboxTarget?], writer: inout InboxWriter) throws(TransferError) -> [String?] {
-        var names = [String?](repeating: nil, count: record.offer.files.count)
-        guard let tree = record.tree, let root = tree.folders[""] else { return names }
+    /// - Parameter names: Set, by position, to each moved file's path inside its Inbox.
+    func placeTree(_ record: Record, targets: [InboxTarget?], writer: inout InboxWriter, names: inout [String?]) throws(TransferError) {
+        guard let tree = record.tree, let root = tree.folders[""] else { return }
         for (entry, positions) in tree.entries() {
             let apps = Set(positions.map { targets[$0]?.app })
             if apps.count == 1, let target = targets[positions[0]], try writer.moveWhole(entry, from: root, container: target.container) {
@@ -82,7 +80,17 @@ extension Receiver {
                 names[position] = try writer.place(name, from: tree.folders[String(folder)] ?? root, as: path, container: target.container)
             }
         }
-        return names
+    }
+
+    /// Puts the tree's files not `placed` back under their partial names: a finish that failed
+    /// midway loses nothing a later offer could resume.
+    func returnTreeFiles(_ record: Record, placed: [String?]) {
+        guard let tree = record.tree else { return }
+        for (position, path) in tree.files where placed[position] == nil {
+            let (folder, name) = InboxWriter.split(path)
+            guard let source = tree.folders[String(folder)] else { continue }
+            renameat(source.fd, name, staging.folder.fd, record.names[position])
+        }
     }
 }
 

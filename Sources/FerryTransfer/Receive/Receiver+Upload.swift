@@ -58,10 +58,17 @@ extension Receiver {
         try staging.sync()
         let targets = await targets(of: record)
         var writer = InboxWriter(staging: staging)
-        var names = try placeTree(record, targets: targets, writer: &writer)
-        for (position, file) in record.offer.files.enumerated() where names[position] == nil {
-            guard let target = targets[position] else { continue }
-            names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
+        var names = [String?](repeating: nil, count: record.offer.files.count)
+        do {
+            try placeTree(record, targets: targets, writer: &writer, names: &names)
+            for (position, file) in record.offer.files.enumerated() where names[position] == nil {
+                guard let target = targets[position] else { continue }
+                names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
+            }
+        } catch {
+            // What did not reach an Inbox is kept for a resume, as a failed batch keeps its files.
+            returnTreeFiles(record, placed: names)
+            throw error
         }
         try staging.sync()
         var delivered: [OfferReceipt.Delivered] = []

@@ -157,6 +157,30 @@ import Testing
         #expect(try loop.scratch.mode("receiver/Containers/org.ferry.system.files/Documents/Inbox/album/f000 2.bin") == 0o444)
     }
 
+    @Test func aFinishThatFailsKeepsTheFilesForAResume() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        for index in 0..<20 { _ = try loop.makeFile("album/f\(index).bin", size: 1000, seed: UInt8(index)) }
+        let files = try LocalFile.collect([loop.scratch.path + "/sender/album"], hashing: TransferClient.hashedBeforeOffer)
+        // A symbolic link where the folder goes: the finish refuses to write through it.
+        let elsewhere = loop.scratch.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: loop.host.inbox(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: loop.host.inbox() + "/album", withDestinationPath: elsewhere)
+        let events = EventLog()
+        let (first, second) = try await loop.withServer { port in
+            var first: TransferError?
+            do { _ = try await loop.client.send(files, to: loop.endpoint(port)) } catch { first = error as? TransferError }
+            try FileManager.default.removeItem(atPath: loop.host.inbox() + "/album")
+            return (first, try await loop.client.send(files, to: loop.endpoint(port)) { events.append($0) })
+        }
+        #expect(first?.message.contains("is not a folder") == true, "\(String(describing: first))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+        guard case .delivered(let receipt) = second else { Issue.record("not delivered: \(second)"); return }
+        #expect(receipt.files.allSatisfy { $0.status == "delivered" })
+        #expect(events.all.contains(.accepted(totalBytes: 20_000, resumedBytes: 20_000)), "nothing is sent twice")
+    }
+
     @Test func aFolderWhoseFilesGoToTwoAppsIsPlacedFileByFile() async throws {
         let loop = try Loopback()
         loop.host.trust(loop.senderIdentity)
