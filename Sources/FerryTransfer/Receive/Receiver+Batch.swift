@@ -28,6 +28,10 @@ extension Receiver {
         files.reserveCapacity(ids.count)
         for fileId in ids {
             let position = try Self.position(of: fileId, in: record, offer: id)
+            // Staged again under a numbered name, the first copy would reach the Inbox unlisted.
+            guard tree.files[position] == nil else {
+                throw TransferError(.badRequest, "file \(fileId) of offer \(id) was already received in a batch; finish the offer")
+            }
             let file = record.offer.files[position]
             let flat = record.names[position]
             var batchFile = BatchFile(id: fileId, position: position, folder: staging.folder, name: flat,

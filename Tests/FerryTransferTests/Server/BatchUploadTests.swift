@@ -181,6 +181,25 @@ import Testing
         #expect(events.all.contains(.accepted(totalBytes: 20_000, resumedBytes: 20_000)), "nothing is sent twice")
     }
 
+    @Test func aFileReceivedInABatchIsNotTakenTwice() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        let path = try loop.makeFile("twice/a.bin", size: 100)
+        let offered = [OfferedFile(id: "f0", path: "twice/a.bin", size: 100, sha256: try LocalFile.digest(path))]
+        let (first, second, receipt) = try await loop.withServer { port in
+            try await Self.exchange(loop, port: port, offered) { exchange, offer in
+                try await exchange.sendBatch("/ferry/v1/offers/\(offer)/batch", ids: ["f0"], paths: [path], sizes: [100]) { _ in }
+                let first = try await exchange.response().0
+                try await exchange.sendBatch("/ferry/v1/offers/\(offer)/batch", ids: ["f0"], paths: [path], sizes: [100]) { _ in }
+                let (status, body) = try await exchange.response()
+                return (first, (status, String(decoding: body, as: UTF8.self)), try? await exchange.request(.POST, "/ferry/v1/offers/\(offer)/finish"))
+            }
+        }
+        #expect(first == 200)
+        #expect(second.0 == 400 && second.1.contains("already received"), "\(second)")
+        #expect(receipt == nil, "the receiver closed the connection after the refusal")
+    }
+
     @Test func aFolderWhoseFilesGoToTwoAppsIsPlacedFileByFile() async throws {
         let loop = try Loopback()
         loop.host.trust(loop.senderIdentity)
