@@ -27,8 +27,6 @@ public actor Receiver {
             positions = Dictionary(offer.files.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             names = offer.files.map { staging.partialName($0, sender: peer) }
         }
-
-        func file(_ id: String) -> OfferedFile? { positions[id].map { offer.files[$0] } }
     }
 
     let host: any ReceiverHost
