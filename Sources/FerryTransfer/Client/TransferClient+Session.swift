@@ -120,9 +120,6 @@ extension TransferClient {
     static func decode<T: Decodable>(_ response: (Int, [UInt8]), from receiver: String) throws -> T {
         let (status, body) = response
         if status == 200, let value = try? JSONDecoder().decode(T.self, from: Data(body)) { return value }
-        if let error = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) {
-            throw TransferError(TransferError.Code(name: error.error.code), "\(receiver) refused: \(error.error.message)", offset: error.error.offset)
-        }
-        throw TransferError(.failed, "\(receiver) answered HTTP \(status) with a body this sender cannot read")
+        throw refusal(response, from: receiver)
     }
 }
