@@ -43,6 +43,7 @@ extension Receiver {
             files.append(batchFile)
         }
         record.uploading.formUnion(ids)
+        record.touched = now
         return files
     }
 
@@ -51,9 +52,11 @@ extension Receiver {
     /// partial names (the one cut short too), so that a later offer resumes them.
     public func endBatch(offer id: String, files: [BatchFile], receipts: [UploadReceipt], failed: Bool) {
         guard var record = records[id] else { return }
+        defer { releaseIfIdle(id) }
         records[id] = nil
         defer { records[id] = record }
         record.uploading.subtract(files.map(\.id))
+        record.touched = now
         for (file, receipt) in zip(files, receipts) {
             record.received[file.id] = receipt.sha256
             if !failed, let path = file.treePath { record.tree?.files[file.position] = path }

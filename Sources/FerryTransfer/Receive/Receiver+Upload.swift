@@ -19,6 +19,7 @@ extension Receiver {
         }
         let staged = try StagedFile.open(in: staging, name: name, size: file.size, expected: file.sha256, offset: offset)
         records[id]?.uploading.insert(fileId)
+        records[id]?.touched = now
         return staged
     }
 
@@ -38,6 +39,8 @@ extension Receiver {
     public func endUpload(offer id: String, file fileId: String, staged: StagedFile, complete: Bool,
                           trailer: String? = nil) throws(TransferError) -> UploadReceipt {
         records[id]?.uploading.remove(fileId)
+        records[id]?.touched = now
+        defer { releaseIfIdle(id) }
         guard complete else {
             throw TransferError(.badRequest, "the upload of \(fileId) stopped after \(staged.written) bytes; offer the file again to resume")
         }

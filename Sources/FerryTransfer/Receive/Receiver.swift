@@ -5,10 +5,14 @@ import Foundation
 /// pending offers.
 public actor Receiver {
     struct Record {
-        enum Status: Equatable { case pending(Date), accepted, declined(String) }
+        /// `declined` holds the reason and when the record is dropped unless the sender reads it
+        /// first; `cancelled` waits for its uploads in flight to end before it is released.
+        enum Status: Equatable { case pending(Date), accepted, declined(String, until: Date), cancelled }
         var offer: TransferOffer
         var peer: String
         var status: Status
+        /// The last request about the offer: an accepted offer idle too long is abandoned.
+        var touched: Date
         /// File id to the SHA-256 it was checked against.
         var received: [String: String] = [:]
         var uploading: Set<String> = []
@@ -20,10 +24,11 @@ public actor Receiver {
         /// The files of batch uploads, staged under their final names (made at the first batch).
         var tree: OfferTree?
 
-        init(offer: TransferOffer, peer: String, status: Status, staging: StagingArea) {
+        init(offer: TransferOffer, peer: String, status: Status, staging: StagingArea, now: Date) {
             self.offer = offer
             self.peer = peer
             self.status = status
+            touched = now
             positions = Dictionary(offer.files.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             names = offer.files.map { staging.partialName($0, sender: peer) }
         }
@@ -32,13 +37,19 @@ public actor Receiver {
     let host: any ReceiverHost
     let staging: StagingArea
     let limits: TransferLimits
+    let timing: OfferTiming
     var records: [String: Record] = [:]
 
-    public init(host: any ReceiverHost, staging: StagingArea, limits: TransferLimits) {
+    /// - Parameter timing: How long offers are kept, and the clock (tests pass their own).
+    public init(host: any ReceiverHost, staging: StagingArea, limits: TransferLimits, timing: OfferTiming = OfferTiming()) {
         self.host = host
         self.staging = staging
         self.limits = limits
+        self.timing = timing
     }
+
+    /// The time now, from ``OfferTiming/clock``.
+    var now: Date { timing.clock() }
 
     /// Judges an offer from the peer with certificate fingerprint `peer`.
     ///
@@ -46,23 +57,22 @@ public actor Receiver {
     public func offer(_ offer: TransferOffer, from peer: String) async throws(TransferError) -> OfferAnswer {
         let trusted = await host.trustedPeer(fingerprint: peer)
         let mode = await host.receivingMode()
-        let open = records.values.filter { $0.peer == peer }.count
-        guard open < limits.offersPerPeer else {
-            throw TransferError(.tooLarge, "this peer already has \(open) offers open here; finish or cancel one first")
-        }
-        let verdict = OfferPolicy.verdict(offer, trusted: trusted, mode: mode, now: Date(), limits: limits,
+        let verdict = OfferPolicy.verdict(offer, trusted: trusted, mode: mode, now: now, limits: limits,
                                           freeBytes: staging.freeBytes())
+        if case .refuse(let error) = verdict { throw error }
         let id = Self.newIdentifier()
-        switch verdict {
-        case .refuse(let error):
-            throw error
-        case .accept:
-            records[id] = Record(offer: offer, peer: peer, status: .accepted, staging: staging)
-        case .ask:
-            records[id] = Record(offer: offer, peer: peer, status: .pending(Date() + limits.pendingSeconds), staging: staging)
-            await host.offerWaiting(pendingOffer(id, records[id]!))
+        var record = Record(offer: offer, peer: peer, status: .accepted, staging: staging, now: now)
+        // After the awaits above: the table may have changed meanwhile.
+        expire()
+        supersede(by: record)
+        let open = records.values.filter { $0.peer == peer && $0.isOpen }.count
+        guard open < limits.offersPerPeer else {
+            throw TransferError(.tooLarge, "this peer already has \(open) offers open here; finish or cancel one first (DELETE /ferry/v1/offers/ID), or wait \(Int(timing.idleSeconds)) s for them to expire")
         }
-        return answer(id, records[id]!)
+        if verdict == .ask { record.status = .pending(now + limits.pendingSeconds) }
+        records[id] = record
+        if verdict == .ask { await host.offerWaiting(pendingOffer(id, record)) }
+        return answer(id, record)
     }
 
     /// The current answer to an offer, waiting up to `wait` seconds while it is pending.
@@ -71,6 +81,7 @@ public actor Receiver {
         while true {
             expire()
             let record = try self.record(id, peer: peer)
+            records[id]?.touched = now
             guard case .pending = record.status, Date() < deadline else {
                 if case .declined = record.status { records[id] = nil }
                 return answer(id, record)
@@ -91,7 +102,7 @@ public actor Receiver {
     public func decline(_ id: String) -> Bool {
         expire()
         guard case .pending = records[id]?.status else { return false }
-        records[id]?.status = .declined("the receiver declined the offer")
+        records[id]?.status = .declined("the receiver declined the offer", until: now + timing.declinedSeconds)
         return true
     }
 
@@ -111,20 +122,14 @@ public actor Receiver {
         return record
     }
 
-    func expire(now: Date = Date()) {
-        for (id, record) in records {
-            if case .pending(let until) = record.status, until <= now {
-                records[id]?.status = .declined("nobody answered the offer in time")
-            }
-        }
-    }
-
     func answer(_ id: String, _ record: Record) -> OfferAnswer {
         switch record.status {
         case .pending:
             return OfferAnswer(status: "pending", offer: id)
-        case .declined(let why):
+        case .declined(let why, _):
             return OfferAnswer(status: "declined", offer: id, message: why)
+        case .cancelled:
+            return OfferAnswer(status: "declined", offer: id, message: "the sender cancelled the offer")
         case .accepted:
             let offsets = staging.offsets(record.offer.files, names: record.names)
             let files = record.offer.files.indices.map {

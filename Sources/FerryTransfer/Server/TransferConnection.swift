@@ -54,6 +54,7 @@ struct TransferConnection {
                 try await Self.drain(&parts)
                 let wait = query["wait"].flatMap(Double.init) ?? 0
                 return .json(try await receiver.answer(segments[3], peer: fingerprint, wait: wait))
+            case (.DELETE, 4) where path.hasPrefix(Self.prefix): return try await cancel(offer: segments[3], fingerprint: fingerprint, parts: &parts)
             case (.PUT, 6) where path.hasPrefix(Self.prefix) && segments[4] == "files":
                 return try await upload(head, offer: segments[3], file: segments[5], fingerprint: fingerprint, parts: &parts, outbound: outbound)
             case (.PUT, 5) where path.hasPrefix(Self.prefix) && segments[4] == "batch":

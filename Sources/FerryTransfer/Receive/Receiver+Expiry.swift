@@ -1,0 +1,67 @@
+import Foundation
+
+extension Receiver.Record {
+    /// Whether the offer holds one of its peer's slots: pending or accepted.
+    var isOpen: Bool {
+        switch status {
+        case .pending, .accepted: true
+        case .declined, .cancelled: false
+        }
+    }
+}
+
+extension Receiver {
+    /// The sender cancels its offer (`DELETE /ferry/v1/offers/{offer}`): the slot is freed and the
+    /// files received so far are kept for a resume. An upload still running ends first.
+    ///
+    /// - Throws: ``TransferError`` when the peer has no such offer.
+    public func cancel(offer id: String, peer: String) throws(TransferError) {
+        _ = try record(id, peer: peer)
+        records[id]?.status = .cancelled
+        releaseIfIdle(id)
+    }
+
+    /// Declines pending offers past their deadline, drops declined ones nobody read in time, and
+    /// abandons accepted ones idle for ``OfferTiming/idleSeconds`` with no upload running.
+    func expire() {
+        let now = self.now
+        for (id, record) in records {
+            switch record.status {
+            case .pending(let until) where until <= now:
+                records[id]?.status = .declined("nobody answered the offer in time", until: now + timing.declinedSeconds)
+            case .declined(_, let until) where until <= now:
+                records[id] = nil
+            case .accepted where record.uploading.isEmpty && now.timeIntervalSince(record.touched) >= timing.idleSeconds:
+                release(id)
+            default:
+                break
+            }
+        }
+    }
+
+    /// A new offer from a peer sends files an idle offer of the same peer also holds (same partial
+    /// names: same sender, content, path and id): the sender started over, so the old offer is
+    /// released and its received files become the new offer's resume.
+    func supersede(by record: Record) {
+        let names = Set(record.names)
+        guard !names.isEmpty else { return }
+        for (id, old) in records where old.peer == record.peer && old.status == .accepted && old.uploading.isEmpty {
+            if old.names.contains(where: names.contains) { release(id) }
+        }
+    }
+
+    /// Releases a cancelled offer once its uploads have ended.
+    func releaseIfIdle(_ id: String) {
+        guard let record = records[id], record.status == .cancelled, record.uploading.isEmpty else { return }
+        release(id)
+    }
+
+    /// Forgets offer `id`, keeping its checked files of batch uploads under their partial names so
+    /// that a later offer of them resumes; the rest of its tree is deleted.
+    func release(_ id: String) {
+        guard let record = records.removeValue(forKey: id) else { return }
+        guard record.tree != nil else { return }
+        returnTreeFiles(record, placed: Array(repeating: nil, count: record.offer.files.count))
+        staging.removeOfferTree(id)
+    }
+}
