@@ -54,6 +54,11 @@ struct DaemonReceiverHost: ReceiverHost {
         await manager.openForTransfer(url, app: nil, source: "ferry.transfer")
     }
 
+    func finishFailed(offer: String, sender: String, error: TransferError) async {
+        logger.error("an offer could not be delivered; nothing of it reached an Inbox, its files are kept for a resume",
+                     metadata: ["id": "\(offer)", "from": "\(sender)", "error": "\(error.message)"])
+    }
+
     func offerWaiting(_ offer: PendingOffer) async {
         logger.notice("offer waiting", metadata: ["id": "\(offer.id)", "from": "\(offer.sender)", "files": "\(offer.files)"])
     }

@@ -18,6 +18,11 @@ public struct InboxWriter {
     /// By container and a sent path's folder part as sent: the folder its files go to and that
     /// folder's path inside the Inbox, so the files of one folder sanitize only their own names.
     private var placesByFolder: [String: (folder: DirectoryHandle, prefix: String)] = [:]
+    /// Folders inside Inboxes by path as sent (sanitized): the open folder and its name, numbered
+    /// when a file was in the way.
+    private var aliases: [String: (DirectoryHandle, String)] = [:]
+    /// Each move made, for ``undo()``: from where, to where, and the mode to give back.
+    private var journal: [(from: DirectoryHandle, staged: String, to: DirectoryHandle, placed: String, mode: mode_t)] = []
 
     public init(staging: StagingArea) {
         self.staging = staging
@@ -55,16 +60,53 @@ public struct InboxWriter {
     }
 
     /// The open folder that `directories` name inside the container's Inbox (made if missing), and
-    /// its path inside the Inbox ("" or "a/b/").
+    /// its path inside the Inbox ("" or "a/b/"), numbered where a file is in the way.
     private mutating func folder(for directories: ArraySlice<String>, container: String) throws(TransferError) -> (folder: DirectoryHandle, prefix: String) {
         let inbox = Self.inbox(container: container)
         var folder = try inboxFolder(inbox, container: container)
         var path = inbox
+        var prefix = ""
         for directory in directories {
             path += "/" + directory
-            folder = try child(directory, of: folder, at: path)
+            let (child, name) = try inboxChild(directory, of: folder, at: path)
+            folder = child
+            prefix += name + "/"
         }
-        return (folder, directories.map { $0 + "/" }.joined())
+        return (folder, prefix)
+    }
+
+    /// The folder `name` inside an Inbox folder, made if missing. A file in its place (received
+    /// earlier, or one of this very offer) is passed by numbering the folder, as a file's name is
+    /// numbered; a symbolic link is refused.
+    private mutating func inboxChild(_ name: String, of parent: DirectoryHandle, at path: String) throws(TransferError) -> (DirectoryHandle, String) {
+        if let known = aliases[path] { return known }
+        for n in 1...10_000 {
+            let candidate = n == 1 ? name : NameSanitizer.numbered(name, n)
+            if let folder = parent.child(candidate, create: true) {
+                aliases[path] = (folder, candidate)
+                return (folder, candidate)
+            }
+            var info = stat()
+            let isFile = fstatat(parent.fd, candidate, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+            guard isFile else { break }
+        }
+        return (try child(name, of: parent, at: path), name)
+    }
+
+    /// Opens the Inboxes of `containers` before the first file moves: a symbolic link or a file in
+    /// the way of one is found while nothing has moved yet.
+    mutating func prepare(_ containers: Set<String>) throws(TransferError) {
+        for container in containers.sorted() { _ = try inboxFolder(Self.inbox(container: container), container: container) }
+    }
+
+    /// Moves every file placed so far back where it came from, the last first: a finish that
+    /// fails leaves nothing of its offer in an Inbox.
+    mutating func undo() {
+        for move in journal.reversed() {
+            fchmodat(move.to.fd, move.placed, move.mode, 0)
+            renameat(move.to.fd, move.placed, move.from.fd, move.staged)
+        }
+        journal.removeAll()
     }
 
     /// A sent path's folder part (up to its last separator) and its last component, as sent.
@@ -107,7 +149,10 @@ public struct InboxWriter {
     mutating func moveWhole(_ entry: String, from source: DirectoryHandle, container: String) throws(TransferError) -> Bool {
         let inbox = Self.inbox(container: container)
         let folder = try inboxFolder(inbox, container: container)
-        if systemRenameAt2(source.fd, entry, folder.fd, entry, renameNoReplace) == 0 { return true }
+        if systemRenameAt2(source.fd, entry, folder.fd, entry, renameNoReplace) == 0 {
+            journal.append((source, entry, folder, entry, Self.mode(of: entry, in: folder)))
+            return true
+        }
         guard errno == EEXIST || errno == ENOTEMPTY || errno == EINVAL || errno == ENOSYS else {
             throw TransferError(.failed, "cannot move \(entry) into \(inbox): \(String(cString: strerror(errno)))")
         }
@@ -115,14 +160,19 @@ public struct InboxWriter {
     }
 
     /// Renames the staged file into `folder` under `name` or its first free numbered alternative.
-    private func move(_ staged: String, from source: DirectoryHandle, into folder: DirectoryHandle, at path: String,
-                      as name: String) throws(TransferError) -> String {
+    private mutating func move(_ staged: String, from source: DirectoryHandle, into folder: DirectoryHandle, at path: String,
+                               as name: String) throws(TransferError) -> String {
+        let mode = Self.mode(of: staged, in: source)
         for n in 1...10_000 {
             let candidate = n == 1 ? name : NameSanitizer.numbered(name, n)
-            if systemRenameAt2(source.fd, staged, folder.fd, candidate, renameNoReplace) == 0 { return candidate }
+            if systemRenameAt2(source.fd, staged, folder.fd, candidate, renameNoReplace) == 0 {
+                journal.append((source, staged, folder, candidate, mode))
+                return candidate
+            }
             // A file system without RENAME_NOREPLACE: a hard link also never replaces a file.
             if errno == EINVAL || errno == ENOSYS, linkat(source.fd, staged, folder.fd, candidate, 0) == 0 {
                 unlinkat(source.fd, staged, 0)
+                journal.append((source, staged, folder, candidate, mode))
                 return candidate
             }
             guard errno == EEXIST else {
@@ -130,5 +180,11 @@ public struct InboxWriter {
             }
         }
         throw TransferError(.failed, "\(path) already holds 10,000 files named like \(name)")
+    }
+
+    /// The permission bits of `name` in `folder` (0600 if it cannot be read).
+    static func mode(of name: String, in folder: DirectoryHandle) -> mode_t {
+        var info = stat()
+        return fstatat(folder.fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info.st_mode & 0o7777 : 0o600
     }
 }

@@ -63,17 +63,20 @@ extension Receiver {
         var writer = InboxWriter(staging: staging)
         var names = [String?](repeating: nil, count: record.offer.files.count)
         do {
+            try writer.prepare(Set(targets.compactMap { $0?.container }))
             try placeTree(record, targets: targets, writer: &writer, names: &names)
             for (position, file) in record.offer.files.enumerated() where names[position] == nil {
                 guard let target = targets[position] else { continue }
                 names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
             }
+            try staging.sync()
         } catch {
-            // What did not reach an Inbox is kept for a resume, as a failed batch keeps its files.
-            returnTreeFiles(record, placed: names)
+            // All or nothing: what moved goes back, and everything is kept for a resume.
+            writer.undo()
+            returnTreeFiles(record, placed: Array(repeating: nil, count: names.count))
+            await host.finishFailed(offer: id, sender: record.offer.sender, error: error)
             throw error
         }
-        try staging.sync()
         var delivered: [OfferReceipt.Delivered] = []
         var toOpen: [DeliveredFile] = []
         for (position, file) in record.offer.files.enumerated() {

@@ -56,9 +56,14 @@ public protocol ReceiverHost: Sendable {
     func openURL(_ url: String, sender: String) async -> Bool
     /// An offer is waiting for the user.
     func offerWaiting(_ offer: PendingOffer) async
+    /// Offer `offer` could not be delivered: nothing of it reached an Inbox, its files are kept
+    /// for a resume (by default, nothing is done).
+    func finishFailed(offer: String, sender: String, error: TransferError) async
 }
 
 extension ReceiverHost {
+    public func finishFailed(offer: String, sender: String, error: TransferError) async {}
+
     public func delivered(_ files: [DeliveredFile]) async {
         for file in files { await delivered(file) }
     }
