@@ -31,11 +31,11 @@ public enum NameSanitizer {
         let normalized = raw.precomposedStringWithCanonicalMapping
         var kept = String.UnicodeScalarView()
         for scalar in normalized.unicodeScalars where isAllowed(scalar) { kept.append(scalar) }
-        var text = String(kept).trimmingCharacters(in: .whitespaces)
-        while text.hasPrefix(".") {
-            text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces)
-        }
-        return truncated(text)
+        // Cut first: a cut after the leading-dot rule could leave only the extension (`.txt`).
+        var text = truncated(String(kept).trimmingCharacters(in: .whitespaces)).unicodeScalars[...]
+        // By scalar: a dot under a combining mark is a character other than ".", yet hides the file.
+        while let first = text.first, first == "." || first.properties.isWhitespace { text = text.dropFirst() }
+        return String(text)
     }
 
     /// Printable ASCII without spaces, slashes or a leading dot, short enough: already safe (and
@@ -57,20 +57,38 @@ public enum NameSanitizer {
         }
     }
 
-    /// `name` cut to ``maximumBytes`` UTF-8 bytes at a character boundary, extension kept.
+    /// `name` cut to ``maximumBytes`` UTF-8 bytes at a character boundary, extension kept. A first
+    /// character longer than that (a letter under hundreds of combining marks) keeps the scalars
+    /// that fit.
     static func truncated(_ name: String) -> String {
         guard name.utf8.count > maximumBytes else { return name }
-        var stem = name
+        var stem = Substring(name)
         var suffix = ""
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
             let candidate = String(name[dot...])
             if candidate.utf8.count <= 32 {
-                stem = String(name[..<dot])
+                stem = name[..<dot]
                 suffix = candidate
             }
         }
-        while stem.utf8.count + suffix.utf8.count > maximumBytes { stem.removeLast() }
-        return stem + suffix
+        let room = maximumBytes - suffix.utf8.count
+        var kept = ""
+        var bytes = 0
+        for character in stem {
+            guard bytes + character.utf8.count <= room else { break }
+            kept.append(character)
+            bytes += character.utf8.count
+        }
+        if kept.isEmpty {
+            var scalars = String.UnicodeScalarView()
+            for scalar in stem.unicodeScalars {
+                guard bytes + UTF8.width(scalar) <= room else { break }
+                scalars.append(scalar)
+                bytes += UTF8.width(scalar)
+            }
+            kept = String(scalars)
+        }
+        return kept + suffix
     }
 
     /// The `n`th alternative for a taken name: `report.pdf` → `report 2.pdf`, kept within the

@@ -43,3 +43,34 @@ import Testing
         }
     }
 }
+
+/// Names a hostile sender may choose: whatever comes in, what comes out is one safe, visible name.
+@Suite struct NameSanitizerHostileTests {
+    static let marks = String(repeating: "\u{0301}", count: 300)
+    static let hostile: [String] = [
+        "", ".", "..", "...", ". .", " ..", "../..", "/", "//", "\\", "a/b", "a\\b", "a\u{0}b", "\u{0}", "\u{0}.txt",
+        "\u{202E}gpj.exe", "\u{2066}x\u{2069}", "\u{200F}.bashrc", "\u{061C}\u{200E}", ".hidden", " .hidden", "\u{FEFF}.txt",
+        "\u{0085}", "\n", "\r\n.profile", "a" + marks + ".txt", "a" + marks, "." + marks, ".\u{0301}bashrc", "..\u{0338}",
+        "\u{0301}.txt", String(repeating: ".", count: 300), String(repeating: "x", count: 300),
+        "." + String(repeating: "x", count: 300), String(repeating: "é", count: 200) + ".txt",
+        String(repeating: "🏳️‍🌈", count: 100), String(repeating: "\u{0301}", count: 400), "\u{3000}.txt", "a\u{2028}b",
+        "e\u{301}" + String(repeating: "\u{202E}", count: 300) + ".txt", String(repeating: "ab/", count: 100),
+    ]
+
+    @Test(arguments: hostile)
+    func aSanitizedNameIsAlwaysSafe(raw: String) {
+        let bidi: Set<UInt32> = [0x200E, 0x200F, 0x061C, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+        for name in NameSanitizer.components(of: raw) + [NameSanitizer.name(raw)] {
+            #expect(!name.isEmpty && name != "." && name != "..", "\(raw.debugDescription) → \(name.debugDescription)")
+            #expect(name.utf8.first != UInt8(ascii: "."), "hidden: \(raw.debugDescription) → \(name.debugDescription)")
+            #expect(!name.utf8.contains(UInt8(ascii: "/")) && !name.utf8.contains(0), "\(raw.debugDescription)")
+            #expect(!name.unicodeScalars.contains { bidi.contains($0.value) }, "\(raw.debugDescription)")
+            #expect(name.utf8.count <= NameSanitizer.maximumBytes)
+        }
+    }
+
+    @Test func oneLetterUnderThreeHundredMarksKeepsTheLetterAndTheExtension() {
+        let name = NameSanitizer.name("a" + Self.marks + ".txt")
+        #expect(name.unicodeScalars.first == "\u{00E1}" && name.hasSuffix(".txt") && name.utf8.count <= 255, "\(name.debugDescription)")
+    }
+}
