@@ -56,15 +56,15 @@ struct SendRequest {
             frame.event = "waiting"
         case .accepted(let total, let resumed):
             frame.event = "accepted"
-            frame.bytes = Int(resumed)
-            frame.total = Int(total)
+            frame.bytes = Int(clamping: resumed)
+            frame.total = Int(clamping: total)
         case .progress(let file, let fileSent, let fileSize, let sent, let total):
             frame.event = "progress"
             frame.file = file
-            frame.fileBytes = Int(fileSent)
-            frame.fileTotal = Int(fileSize)
-            frame.bytes = Int(sent)
-            frame.total = Int(total)
+            frame.fileBytes = Int(clamping: fileSent)
+            frame.fileTotal = Int(clamping: fileSize)
+            frame.bytes = Int(clamping: sent)
+            frame.total = Int(clamping: total)
         case .filesDone(let files):
             // One frame for a batch's files: 10,000 small files were 10,000 frames to the client.
             frame.event = "file-done"

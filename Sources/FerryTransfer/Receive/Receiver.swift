@@ -141,7 +141,18 @@ public actor Receiver {
 
     func pendingOffer(_ id: String, _ record: Record) -> PendingOffer {
         PendingOffer(id: id, sender: record.offer.sender, senderFingerprint: record.peer,
-                     files: record.offer.files.count, bytes: record.offer.totalSize, url: record.offer.url)
+                     files: record.offer.files.count, bytes: Self.saturatingTotal(record.offer.files), url: record.offer.url)
+    }
+
+    /// The sum of the files' sizes, or `UInt64.max` past it: the sizes are the peer's numbers.
+    static func saturatingTotal(_ files: [OfferedFile]) -> UInt64 {
+        var total: UInt64 = 0
+        for file in files {
+            let (sum, overflow) = total.addingReportingOverflow(file.size)
+            if overflow { return .max }
+            total = sum
+        }
+        return total
     }
 
     static func newIdentifier() -> String {

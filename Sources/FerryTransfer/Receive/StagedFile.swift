@@ -45,6 +45,10 @@ public final class StagedFile: @unchecked Sendable {
     /// ``open(in:name:size:expected:offset:)`` for the file `name` in `folder`.
     static func open(in folder: DirectoryHandle, name: String, path: String, size: UInt64, expected: String?,
                      offset: UInt64) throws(TransferError) -> StagedFile {
+        // Offsets come from the peer: one past what a file offset holds is refused, not trapped on.
+        guard offset <= size, offset <= UInt64(Int64.max) else {
+            throw TransferError(.badRequest, "cannot resume \(path) at byte \(offset): past its \(size) bytes or any file's length")
+        }
         // From byte 0 (every file of a batch upload), truncating at open spares two calls. A file
         // kept whole is only read again: it may be read-only already (``finish(trailer:readOnly:)``).
         let flags = offset == 0 ? O_WRONLY | O_TRUNC : offset == size ? O_RDONLY : O_RDWR
@@ -73,7 +77,8 @@ public final class StagedFile: @unchecked Sendable {
 
     /// Appends bytes; refuses more than the offered size.
     public func append(_ bytes: UnsafeRawBufferPointer) throws(TransferError) {
-        guard written + UInt64(bytes.count) <= size else {
+        // `written` never passes `size`, so the subtraction cannot wrap where a sum could.
+        guard UInt64(bytes.count) <= size - written else {
             throw TransferError(.badRequest, "the upload is longer than the offered \(size) bytes")
         }
         var offset = 0

@@ -47,7 +47,7 @@ public struct StagingArea: Sendable {
     func offset(_ file: OfferedFile, name: String) -> UInt64 {
         var info = stat()
         guard fstatat(folder.fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
-        let size = UInt64(info.st_size)
+        let size = UInt64(clamping: info.st_size)
         return size <= file.size ? size : 0
     }
 
@@ -85,7 +85,8 @@ public struct StagingArea: Sendable {
     public func freeBytes() -> UInt64 {
         var info = statvfs()
         guard statvfs(directory, &info) == 0 else { return 0 }
-        return UInt64(info.f_bavail) * UInt64(info.f_frsize)
+        let (bytes, overflow) = UInt64(info.f_bavail).multipliedReportingOverflow(by: UInt64(info.f_frsize))
+        return overflow ? .max : bytes
     }
 
     /// Deletes the trees of all offers: for a receiver that starts, as offers do not outlive the
