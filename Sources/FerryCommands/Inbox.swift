@@ -32,10 +32,7 @@ extension Ferry {
 
         func pending() throws {
             let result = try TransferRequest.send(WireFrame(type: "pending"))
-            let rows = TransferRequest.rows(result).filter { $0.count == 5 }.map {
-                [$0[0], $0[1], $0[2], SendProgress.size(Int($0[3]) ?? 0), String($0[4].prefix(16))]
-            }
-            print(Table.render(header: ["ID", "FROM", "FILES", "SIZE", "FINGERPRINT"], rows: rows), terminator: "")
+            print(PendingOffers.render(TransferRequest.rows(result)), terminator: "")
         }
     }
 
@@ -55,6 +52,40 @@ extension Ferry {
         var offer: String
 
         func run() throws { try OfferAnswer.send("decline", offer) }
+    }
+}
+
+/// `ferry inbox pending`'s table. The sender's name and the URL are a stranger's text: what could
+/// move the cursor, retitle the terminal or reverse the text around it is removed.
+enum PendingOffers {
+    /// The longest URL shown, in characters; a longer one ends in `…`.
+    static let urlLength = 200
+
+    /// The table of the daemon's pending items (id, sender, files, bytes, fingerprint, URL).
+    static func render(_ items: [[String]]) -> String {
+        let rows = items.filter { $0.count >= 5 }.map { item in
+            let url = item.count > 5 ? printable(item[5]) : ""
+            return [printable(item[0]), printable(item[1]), printable(item[2]),
+                    SendProgress.size(Int(clamping: UInt64(item[3]) ?? 0)), String(printable(item[4]).prefix(16)),
+                    url.count > urlLength ? url.prefix(urlLength - 1) + "…" : url]
+        }
+        return Table.render(header: ["ID", "FROM", "FILES", "SIZE", "FINGERPRINT", "URL"], rows: rows)
+    }
+
+    /// `text` without control characters (C0, DEL, C1: escape sequences lose their escape) and
+    /// without bidirectional controls or line separators.
+    static func printable(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isHidden(scalar) { kept.append(scalar) }
+        return String(kept)
+    }
+
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0xFEFF: return true
+        default: return false
+        }
     }
 }
 

@@ -99,10 +99,16 @@ enum TransferFrames {
 
     static func pending(_ frame: WireFrame, _ hub: TransferHub) async throws -> WireFrame {
         var result = WireFrame.result(frame.id ?? 0, outcome: "ok")
+        // The sender's name and URL are the peer's text: a tab or newline in them would break the fields.
         result.items = await (hub.receiver?.pending() ?? []).map {
-            "\($0.id)\t\($0.sender)\t\($0.files)\t\($0.bytes)\t\($0.senderFingerprint)"
+            "\($0.id)\t\(field($0.sender))\t\($0.files)\t\($0.bytes)\t\($0.senderFingerprint)\t\(field($0.url ?? ""))"
         }
         return result
+    }
+
+    /// `text` without control characters, for one tab-separated field.
+    static func field(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
     }
 
     static func answer(_ frame: WireFrame, _ hub: TransferHub) async throws -> WireFrame {
