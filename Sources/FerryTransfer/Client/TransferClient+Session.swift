@@ -22,7 +22,7 @@ extension TransferClient {
             }
             guard answer.status == "accepted" else { return .declined(answer.message ?? "\(receiver) declined") }
             let total = offer.totalSize
-            let resumed = answer.files.reduce(0) { $0 + $1.offset }
+            let resumed = try answer.resumedBytes(of: offer, from: receiver)
             events(.accepted(totalBytes: total, resumedBytes: resumed))
             var sent = resumed
             let decisions = Dictionary(answer.files.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
