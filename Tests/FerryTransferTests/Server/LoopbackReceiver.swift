@@ -49,13 +49,14 @@ struct Loopback: Sendable {
     let receiver: Receiver
     let server: TransferServer
 
-    init(limits: TransferLimits = Loopback.smallReserve) throws {
+    init(limits: TransferLimits = Loopback.smallReserve, connections: ConnectionLimits = ConnectionLimits()) throws {
         scratch = try Scratch()
         receiverIdentity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/receiver/identity")
         senderIdentity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/sender/identity")
         host = TestHost(root: scratch.path + "/receiver")
         receiver = Receiver(host: host, staging: try StagingArea(directory: scratch.path + "/receiver/staging"), limits: limits)
-        server = TransferServer(configuration: .init(host: "127.0.0.1", port: 0, limits: limits), identity: receiverIdentity,
+        server = TransferServer(configuration: .init(host: "127.0.0.1", port: 0, limits: limits, connections: connections),
+                                identity: receiverIdentity,
                                 receiver: receiver, logger: Logger(label: "test"))
     }
 
