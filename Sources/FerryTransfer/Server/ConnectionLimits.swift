@@ -8,8 +8,10 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var maximumPerAddress = 16
     /// Seconds a connection may take to deliver a complete request head: from the accept (the
     /// TLS handshake included) to the first head, and from each response to the next head.
-    /// Default 20. A slow sender of headers holds a slot no longer than this.
-    public var headSeconds: Double = 20
+    /// Default 60, the idle timeout: a sender resuming a large file hashes the part already sent
+    /// before its upload head leaves (tens of seconds for tens of GB). A slow sender of headers
+    /// holds a slot no longer than this, where a byte a minute held it for ever.
+    public var headSeconds: Double = 60
 
     public init() {}
 }
