@@ -4,7 +4,8 @@ import NIOHTTP1
 import NIOSSL
 
 extension TransferServer {
-    typealias Accepted = (NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, PeerCertificate)
+    /// An accepted connection; its wrapped channel waits in ``unserved``.
+    typealias Accepted = (any Channel, PeerCertificate)
 
     /// Sets up one accepted connection, or closes it at once (nil) when it would pass a connection
     /// limit. Runs on the connection's event loop before any byte is read. It never throws: NIO
@@ -44,7 +45,8 @@ extension TransferServer {
         try sync.addHandler(IdleCloser())
         try sync.configureHTTPServerPipeline(withErrorHandling: true)
         try sync.addHandler(HeadDeadline(timeout: .nanoseconds(Int64(configuration.connections.headSeconds * 1e9))))
-        return (try NIOAsyncChannel(wrappingChannelSynchronously: channel), peer)
+        guard try unserved.wrap(channel) else { throw ChannelError.ioOnClosedChannel }
+        return (channel, peer)
     }
 
     /// A counted connection closed; once none is open, the heap is trimmed (at most every 10 s).

@@ -39,6 +39,7 @@ public final class TransferServer: Sendable {
     let logger: Logger
     private let bound = Mutex<Int?>(nil)
     let counts: Mutex<ConnectionCounts>
+    let unserved = UnservedConnections()
     private let onBound: @Sendable (Int) async -> Void
 
     /// - Parameters:
@@ -81,12 +82,18 @@ public final class TransferServer: Sendable {
                 await untilShutdown()
                 server.channel.close(promise: nil)
             }
-            try await server.executeThenClose { inbound in
-                for try await accepted in inbound {
-                    guard let (connection, peer) = accepted else { continue }
-                    group.addTask { await TransferConnection(channel: connection, peer: peer, server: self).serve() }
+            do {
+                try await server.executeThenClose { inbound in
+                    for try await accepted in inbound {
+                        guard let (channel, peer) = accepted, let connection = unserved.take(channel) else { continue }
+                        group.addTask { await TransferConnection(channel: connection, peer: peer, server: self).serve() }
+                    }
                 }
+            } catch {
+                await unserved.closeAll()
+                throw error
             }
+            await unserved.closeAll()
             group.cancelAll()
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import FerryTransfer
 
@@ -110,6 +111,31 @@ import Glibc
             #expect(await stranger.waitFor("not-a-contact", within: .seconds(5)))
             #expect(stranger.received.hasPrefix("HTTP/1.1 403"))
             await stranger.close()
+        }
+    }
+
+    @Test func connectionsArrivingAsTheListenerStopsAreClosedNotDropped() async throws {
+        // A connection accepted but not yet served when the listener stopped was dropped, which
+        // traps in NIO ("Deinited NIOAsyncWriter without calling finish()").
+        for _ in 0..<5 {
+            let loop = try Loopback()
+            let port = Mutex(0)
+            let connecting = Task {
+                var open: [RawConnection] = []
+                while !Task.isCancelled {
+                    let target = port.withLock { $0 }
+                    if target != 0, let connection = try? await RawConnection.tcp(port: target) { open.append(connection) }
+                    await Task.yield()
+                }
+                for connection in open { await connection.close() }
+            }
+            try await loop.withServer { bound in
+                port.withLock { $0 = bound }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            connecting.cancel()
+            await connecting.value
         }
     }
 
