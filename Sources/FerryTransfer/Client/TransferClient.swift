@@ -65,6 +65,7 @@ public struct TransferClient: Sendable {
         } catch let error as TransferError {
             throw error
         } catch {
+            if let refusal = Self.handshakeRefusal(error, peer: peer, presented: presented.fingerprint) { throw refusal }
             if let seen = presented.fingerprint, seen != peer.fingerprint {
                 throw TransferError(.wrongPeer, "\(peer.name) presented certificate \(seen), not the expected \(peer.fingerprint): it is not the device you meant (or someone is in the middle); nothing was sent")
             }
@@ -77,7 +78,7 @@ public struct TransferClient: Sendable {
         let context = try TransferTLS.clientContext(identity)
         let expected = peer.fingerprint
         return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .connectTimeout(.seconds(10))
             .connect(host: peer.host, port: peer.port) { channel in
                 channel.eventLoop.makeCompletedFuture {

@@ -25,6 +25,8 @@ public struct PairRequestTable: Sendable {
         public var id: String
         /// The asking device's certificate fingerprint, as seen in the handshake.
         public var peer: String
+        /// The IP address the request came from, if known.
+        public var address: String?
         /// The asking device's name, as it gave it (cleaned).
         public var name: String
         /// The code this device computed from its own certificate and the peer's.
@@ -39,7 +41,8 @@ public struct PairRequestTable: Sendable {
 
     /// How long a request waits for both users.
     public var lifetime: TimeInterval = 120
-    /// At most this many requests wait at once (each device has at most one).
+    /// At most this many requests wait at once (each certificate, and each IP address, has at
+    /// most one).
     public var maximumPending = 4
     /// How long a finished request is kept for the other side to read.
     public var linger: TimeInterval = 30
@@ -48,19 +51,24 @@ public struct PairRequestTable: Sendable {
     /// An empty table with the default limits.
     public init() {}
 
-    /// Takes a new request; one already waiting from the same device is replaced.
+    /// Takes a new request; one already waiting from the same certificate or the same IP address
+    /// is replaced. Certificates cost nothing to make, so one per certificate alone let a single
+    /// host fill every slot with throwaway ones and shut everyone else out of pairing.
     ///
+    /// - Parameter address: The IP address the request came from (nil: unknown, not limited).
     /// - Throws: ``TransferError/Code/tooLarge`` when ``maximumPending`` requests already wait.
-    public mutating func add(id: String, peer: String, name: String, code: String, now: Date) throws(TransferError) -> Request {
+    public mutating func add(id: String, peer: String, address: String? = nil, name: String, code: String,
+                             now: Date) throws(TransferError) -> Request {
         expire(now: now)
-        for old in requests.values where old.peer == peer && old.status == .pending {
-            finish(old.id, .declined("a newer pair request from the same device replaced this one"), now: now)
+        for old in requests.values where old.status == .pending && (old.peer == peer || (address != nil && old.address == address)) {
+            let who = old.peer == peer ? "device" : "address"
+            finish(old.id, .declined("a newer pair request from the same \(who) replaced this one"), now: now)
         }
         let waiting = requests.values.filter { $0.status == .pending }.count
         guard waiting < maximumPending else {
             throw TransferError(.tooLarge, "\(waiting) pair requests already wait on this device; try again when they are answered or expire (\(seconds) s)")
         }
-        let request = Request(id: id, peer: peer, name: name, code: code, until: now + lifetime)
+        let request = Request(id: id, peer: peer, address: address, name: name, code: code, until: now + lifetime)
         requests[id] = request
         return request
     }

@@ -24,10 +24,11 @@ public actor Pairing {
         self.mode = mode
     }
 
-    /// A device asks to pair; `peer` is the fingerprint of the certificate it presented.
+    /// A device asks to pair; `peer` is the fingerprint of the certificate it presented, `address`
+    /// the IP address it connected from.
     ///
     /// - Throws: ``TransferError``: receiving is off, or too many requests wait.
-    func request(_ hello: PairHello, from peer: String) async throws(TransferError) -> PairAnswer {
+    func request(_ hello: PairHello, from peer: String, address: String? = nil) async throws(TransferError) -> PairAnswer {
         guard await mode().effective(at: Date()) != .off else {
             throw TransferError(.receivingOff, "receiving is off on this device, and so is pairing; ask its owner to run `ferry receiving contacts`")
         }
@@ -35,7 +36,7 @@ public actor Pairing {
             throw TransferError(.badRequest, "the client certificate has no usable fingerprint")
         }
         let name = Self.cleanName(hello.name) ?? DeviceIdentity.deviceId(fingerprint: peer)
-        return answer(try table.add(id: Receiver.newIdentifier(), peer: peer, name: name, code: code, now: Date()))
+        return answer(try table.add(id: Receiver.newIdentifier(), peer: peer, address: address, name: name, code: code, now: Date()))
     }
 
     /// The asking user compared the codes.

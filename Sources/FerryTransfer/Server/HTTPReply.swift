@@ -8,6 +8,9 @@ struct HTTPReply: Sendable {
     var body: [UInt8]
     /// Close the connection after this response (the request body was not read to its end).
     var close = false
+    /// The request's body was not read (refused from its head alone): it is thrown away after the
+    /// reply, then the connection closes.
+    var bodyUnread = false
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -28,6 +31,13 @@ struct HTTPReply: Sendable {
     static func error(_ error: TransferError, close: Bool = false) -> HTTPReply {
         var reply = json(error.body, status: HTTPResponseStatus(statusCode: error.code.httpStatus))
         reply.close = close
+        return reply
+    }
+
+    /// A refusal decided from the request head, before its body was read.
+    static func refusalBeforeBody(_ error: TransferError) -> HTTPReply {
+        var reply = HTTPReply.error(error, close: true)
+        reply.bodyUnread = true
         return reply
     }
 

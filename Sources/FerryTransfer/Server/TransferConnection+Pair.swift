@@ -21,7 +21,8 @@ extension TransferConnection {
         case (.POST, 3):
             let hello: PairHello = try await Self.decodeBody(&parts)
             server.logger.info("pair request", metadata: ["from": "\(hello.name)", "peer": "\(fingerprint.prefix(16))"])
-            return .json(try await pairing.request(hello, from: fingerprint))
+            let address = channel.channel.remoteAddress?.ipAddress
+            return .json(try await pairing.request(hello, from: fingerprint, address: address))
         case (.GET, 4):
             try await Self.drain(&parts)
             let wait = query["wait"].flatMap(Double.init) ?? 0

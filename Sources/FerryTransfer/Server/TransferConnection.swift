@@ -14,7 +14,6 @@ struct TransferConnection {
     static let prefix = "/ferry/v1/offers"
 
     func serve() async {
-        defer { releaseFreedMemory() }
         do {
             try await channel.executeThenClose { inbound, outbound in
                 var parts = inbound.makeAsyncIterator()
@@ -23,6 +22,7 @@ struct TransferConnection {
                     guard let fingerprint = peer.fingerprint else { return }
                     let reply = try await route(head, fingerprint: fingerprint, parts: &parts, outbound: outbound)
                     try await reply.write(to: outbound, version: head.version)
+                    if reply.bodyUnread { try await Self.discard(&parts, limit: server.configuration.limits.maximumOfferBody) }
                     if reply.close || !head.isKeepAlive { return }
                 }
             }
@@ -43,6 +43,9 @@ struct TransferConnection {
             }
             switch (head.method, segments.count) {
             case (.POST, 3) where path == Self.prefix:
+                if let refusal = await receiver.offerRefusal(from: fingerprint) {
+                    return .refusalBeforeBody(refusal)
+                }
                 let body = try await Self.readBody(&parts, limit: server.configuration.limits.maximumOfferBody)
                 let offer: TransferOffer
                 do { offer = try TransferOffer(json: body) } catch {
@@ -131,6 +134,17 @@ struct TransferConnection {
             }
         }
         throw TransferError(.badRequest, "the connection closed inside a request")
+    }
+
+    /// Reads the rest of a request body refused unread and throws it away, up to `limit` bytes,
+    /// so that the sender, still writing it, gets to read the refusal rather than a reset.
+    static func discard(_ parts: inout Inbound, limit: Int) async throws {
+        var count = 0
+        while let part = try await parts.next() {
+            guard case .body(let buffer) = part else { return }
+            count += buffer.readableBytes
+            if count > limit { return }
+        }
     }
 
     static func drain(_ parts: inout Inbound) async throws {

@@ -13,15 +13,19 @@ public final class TransferServer: Sendable {
         public var host: String
         public var port: Int
         public var limits: TransferLimits
+        public var connections: ConnectionLimits
 
         /// - Parameters:
         ///   - host: The address to bind, `0.0.0.0` for every interface (ferryd's default).
         ///   - port: The TCP port; ferryd uses `FERRY_TRANSFER_PORT`, default 53317... see
         ///     ``defaultPort``.
-        public init(host: String, port: Int, limits: TransferLimits = TransferLimits()) {
+        ///   - connections: How many connections at once, and how long a request head may take.
+        public init(host: String, port: Int, limits: TransferLimits = TransferLimits(),
+                    connections: ConnectionLimits = ConnectionLimits()) {
             self.host = host
             self.port = port
             self.limits = limits
+            self.connections = connections
         }
     }
 
@@ -34,6 +38,8 @@ public final class TransferServer: Sendable {
     let pairing: Pairing?
     let logger: Logger
     private let bound = Mutex<Int?>(nil)
+    let counts: Mutex<ConnectionCounts>
+    let unserved = UnservedConnections()
     private let onBound: @Sendable (Int) async -> Void
 
     /// - Parameters:
@@ -47,6 +53,7 @@ public final class TransferServer: Sendable {
         self.pairing = pairing
         self.logger = logger
         self.onBound = onBound
+        counts = Mutex(ConnectionCounts(limits: configuration.connections))
     }
 
     /// The port the listener is bound to, once it is.
@@ -58,27 +65,13 @@ public final class TransferServer: Sendable {
     /// - Throws: When the TLS context cannot be made or the port cannot be bound.
     public func run(untilShutdown: @escaping @Sendable () async -> Void = { try? await Task.sleep(for: .seconds(1 << 40)) }) async throws {
         let context = try TransferTLS.serverContext(identity)
-        let idle = TimeAmount.seconds(configuration.limits.idleSeconds)
+        // No child channel options: a failure there reaches the accept stream and ended the whole
+        // listener (issue 19). Each connection is set up in `accept`, which never throws.
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .bind(host: configuration.host, port: configuration.port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let peer = PeerCertificate()
-                    let tls = NIOSSLServerHandler(context: context) { chain, promise in
-                        peer.fingerprint = TransferTLS.leafFingerprint(chain)
-                        promise.succeed(peer.fingerprint == nil ? .failed : .certificateVerified)
-                    }
-                    let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(tls)
-                    try sync.addHandler(IdleStateHandler(readTimeout: idle))
-                    try sync.addHandler(IdleCloser())
-                    try sync.configureHTTPServerPipeline(withErrorHandling: true)
-                    let wrapped = try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
-                        wrappingChannelSynchronously: channel)
-                    return (wrapped, peer)
-                }
+                channel.eventLoop.makeCompletedFuture { self.accept(channel, context: context) }
             }
         let port = server.channel.localAddress?.port ?? configuration.port
         bound.withLock { $0 = port }
@@ -89,11 +82,18 @@ public final class TransferServer: Sendable {
                 await untilShutdown()
                 server.channel.close(promise: nil)
             }
-            try await server.executeThenClose { inbound in
-                for try await (connection, peer) in inbound {
-                    group.addTask { await TransferConnection(channel: connection, peer: peer, server: self).serve() }
+            do {
+                try await server.executeThenClose { inbound in
+                    for try await accepted in inbound {
+                        guard let (channel, peer) = accepted, let connection = unserved.take(channel) else { continue }
+                        group.addTask { await TransferConnection(channel: connection, peer: peer, server: self).serve() }
+                    }
                 }
+            } catch {
+                await unserved.closeAll()
+                throw error
             }
+            await unserved.closeAll()
             group.cancelAll()
         }
     }

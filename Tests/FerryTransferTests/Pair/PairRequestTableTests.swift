@@ -55,6 +55,17 @@ import Testing
         guard case .declined = table.request("r1", now: now)?.status else { Issue.record("r1 not replaced"); return }
     }
 
+    @Test func throwawayCertificatesFromOneAddressHoldOneSlot() throws {
+        var table = PairRequestTable()
+        for (index, peer) in ["t1", "t2", "t3", "t4"].enumerated() {
+            _ = try table.add(id: "r\(index)", peer: peer, address: "192.0.2.66", name: peer, code: "1", now: now)
+        }
+        #expect(table.pending(now: now).map(\.peer) == ["t4"])
+        // A real device elsewhere still gets its request in.
+        #expect(try table.add(id: "real", peer: "phone", address: "192.0.2.7", name: "phone", code: "1", now: now).id == "real")
+        #expect(table.pending(now: now).count == 2)
+    }
+
     @Test func anotherDeviceCannotAnswerForTheAskingOne() throws {
         var table = try table([("r1", "a")])
         #expect(throws: TransferError.self) { _ = try table.decide("r1", by: .sender, accept: true, peer: "b", now: now) }

@@ -48,15 +48,22 @@ struct Loopback: Sendable {
     let host: TestHost
     let receiver: Receiver
     let server: TransferServer
+    /// This receiver's pairing side, when made `withPairing`.
+    let pairing: Pairing?
 
-    init(limits: TransferLimits = Loopback.smallReserve) throws {
+    init(limits: TransferLimits = Loopback.smallReserve, connections: ConnectionLimits = ConnectionLimits(),
+         withPairing: Bool = false) throws {
         scratch = try Scratch()
         receiverIdentity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/receiver/identity")
         senderIdentity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/sender/identity")
         host = TestHost(root: scratch.path + "/receiver")
         receiver = Receiver(host: host, staging: try StagingArea(directory: scratch.path + "/receiver/staging"), limits: limits)
-        server = TransferServer(configuration: .init(host: "127.0.0.1", port: 0, limits: limits), identity: receiverIdentity,
-                                receiver: receiver, logger: Logger(label: "test"))
+        let host = host
+        pairing = withPairing ? Pairing(ownFingerprint: receiverIdentity.fingerprint, deviceName: "receiver",
+                                        trust: TrustStore(configHome: scratch.path + "/receiver/config")) { await host.receivingMode() } : nil
+        server = TransferServer(configuration: .init(host: "127.0.0.1", port: 0, limits: limits, connections: connections),
+                                identity: receiverIdentity,
+                                receiver: receiver, pairing: pairing, logger: Logger(label: "test"))
     }
 
     static var smallReserve: TransferLimits {

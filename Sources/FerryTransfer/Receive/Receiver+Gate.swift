@@ -1,0 +1,24 @@
+import Foundation
+
+extension Receiver {
+    /// Whether connections are taken at all: not while receiving is off. Asked at each TLS
+    /// handshake, so that a device with receiving off serves nobody (pairing included).
+    nonisolated func takesConnections() async -> Bool {
+        await host.receivingMode().effective(at: Date()) != .off
+    }
+
+    /// The refusal an offer from `peer` gets for its sender alone (receiving mode and trust), known
+    /// from the TLS fingerprint before the body is read; nil when the offer is to be read and
+    /// judged. Not isolated to the receiver: it waits behind no other request.
+    nonisolated func offerRefusal(from peer: String) async -> TransferError? {
+        let mode = await host.receivingMode()
+        let trusted = await host.trustedPeer(fingerprint: peer)
+        // A probe offer that passes every size check, so the verdict is the mode's and trust's
+        // alone, in ``OfferPolicy``'s words.
+        let probe = TransferOffer(sender: "", url: "ferry:probe", files: [])
+        let verdict = OfferPolicy.verdict(probe, trusted: trusted, mode: mode, now: Date(), limits: TransferLimits(),
+                                          freeBytes: .max)
+        if case .refuse(let error) = verdict { return error }
+        return nil
+    }
+}

@@ -1,0 +1,63 @@
+import NIOCore
+import NIOHTTP1
+
+/// Closes a connection whose request head does not come in time: from the accept (the TLS
+/// handshake included) to the first head, and from the end of each response to the next head.
+/// The idle timeout alone let a sender hold a connection for ever with a byte of header a minute.
+final class HeadDeadline: ChannelDuplexHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let timeout: TimeAmount
+    private var timer: Scheduled<Void>?
+
+    init(timeout: TimeAmount) { self.timeout = timeout }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { arm(context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { disarm() }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if timer == nil { arm(context) }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        disarm()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head = unwrapInboundIn(data) { disarm() }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { arm(context) }
+        context.write(data, promise: promise)
+    }
+
+    private func arm(_ context: ChannelHandlerContext) {
+        disarm()
+        let channel = context.channel
+        timer = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+    }
+
+    private func disarm() {
+        timer?.cancel()
+        timer = nil
+    }
+}
+
+/// Closes an accepted connection as soon as it is active: the listener took it over a limit.
+final class CloseOnActive: ChannelInboundHandler, Sendable {
+    typealias InboundIn = NIOAny
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.close(promise: nil)
+    }
+}

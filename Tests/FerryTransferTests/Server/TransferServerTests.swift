@@ -1,0 +1,185 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import FerryTransfer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The listener's handling of connections before any request is trusted.
+@Suite struct TransferServerTests {
+    @Test func acceptedConnectionsHaveTCPNoDelay() async throws {
+        let loop = try Loopback()
+        let nodelay = try await loop.withServer { port in
+            let connection = try await RawConnection.tcp(port: port)
+            defer { Task { await connection.close() } }
+            for _ in 0..<200 {
+                if let value = AcceptedSocket.tcpNoDelay(localPort: port) { return value }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return -1
+        }
+        #expect(nodelay == 1)
+    }
+
+    @Test func aPlainTCPConnectLeavesTheListenerServing() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        let files = try LocalFile.collect([try loop.makeFile("a.txt", size: 100)])
+        let outcome = try await loop.withServer { port in
+            let probe = try await RawConnection.tcp(port: port)
+            await probe.close()
+            try await Task.sleep(for: .milliseconds(100))
+            return try await loop.client.send(files, to: loop.endpoint(port))
+        }
+        guard case .delivered = outcome else { Issue.record("not delivered: \(outcome)"); return }
+    }
+
+    @Test func connectionsPastThePerAddressLimitAreClosedWhileOthersAreServed() async throws {
+        var limits = ConnectionLimits()
+        limits.maximumPerAddress = 2
+        let loop = try Loopback(connections: limits)
+        loop.host.trust(loop.senderIdentity)
+        let files = try LocalFile.collect([try loop.makeFile("a.txt", size: 100)])
+        try await loop.withServer { port in
+            let held = [try await RawConnection.tls(port: port, identity: loop.senderIdentity),
+                        try await RawConnection.tls(port: port, identity: loop.senderIdentity)]
+            let extra = try await RawConnection.tcp(port: port)
+            #expect(await extra.closed(within: .seconds(5)))
+            for connection in held { #expect(!(await connection.closed(within: .milliseconds(100)))) }
+            // One held connection still answers a request.
+            try await held[0].send("GET /ferry/v1/offers/none HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await held[0].waitFor("HTTP/1.1 404", within: .seconds(5)))
+            for connection in held { await connection.close() }
+            try await Task.sleep(for: .milliseconds(200))
+            // Once they closed, the address is served again.
+            let outcome = try await loop.client.send(files, to: loop.endpoint(port))
+            guard case .delivered = outcome else { Issue.record("not delivered: \(outcome)"); return }
+        }
+    }
+
+    @Test func connectionsPastTheTotalLimitAreClosed() async throws {
+        var limits = ConnectionLimits()
+        limits.maximumConnections = 3
+        let loop = try Loopback(connections: limits)
+        try await loop.withServer { port in
+            var held: [RawConnection] = []
+            for _ in 0..<3 { held.append(try await RawConnection.tcp(port: port)) }
+            let extra = try await RawConnection.tcp(port: port)
+            #expect(await extra.closed(within: .seconds(5)))
+            for connection in held {
+                #expect(!(await connection.closed(within: .milliseconds(50))))
+                await connection.close()
+            }
+        }
+    }
+
+    @Test func aHeadSentByteByByteIsCutAtTheHeadTimeout() async throws {
+        var limits = ConnectionLimits()
+        limits.headSeconds = 0.5
+        let loop = try Loopback(connections: limits)
+        try await loop.withServer { port in
+            let slow = try await RawConnection.tls(port: port, identity: loop.senderIdentity)
+            // A byte every 50 ms, well inside the idle timeout: 10 s of header if nothing cuts it.
+            let head = "POST /ferry/v1/offers HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 150)
+            var sent = 0
+            for byte in head.map(String.init) where slow.channel.isActive {
+                try? await slow.send(byte)
+                sent += 1
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(await slow.closed(within: .seconds(3)))
+            #expect(sent < head.count, "the whole slow head went in")
+        }
+    }
+
+    @Test func aConnectionThatNeverHandshakesIsCutAtTheHeadTimeout() async throws {
+        var limits = ConnectionLimits()
+        limits.headSeconds = 0.3
+        let loop = try Loopback(connections: limits)
+        try await loop.withServer { port in
+            let silent = try await RawConnection.tcp(port: port)
+            #expect(await silent.closed(within: .seconds(3)))
+        }
+    }
+
+    @Test func aStrangersOfferIsRefusedBeforeItsBodyIsRead() async throws {
+        let loop = try Loopback()
+        try await loop.withServer { port in
+            let stranger = try await RawConnection.tls(port: port, identity: loop.senderIdentity)
+            // A body announced at 10 MB, of which a few bytes come: the refusal must not wait for it.
+            try await stranger.send("POST /ferry/v1/offers HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n{\"sender\":\"x\",\"files\":[")
+            #expect(await stranger.waitFor("not-a-contact", within: .seconds(5)))
+            #expect(stranger.received.hasPrefix("HTTP/1.1 403"))
+            await stranger.close()
+        }
+    }
+
+    @Test func connectionsArrivingAsTheListenerStopsAreClosedNotDropped() async throws {
+        // A connection accepted but not yet served when the listener stopped was dropped, which
+        // traps in NIO ("Deinited NIOAsyncWriter without calling finish()").
+        for _ in 0..<5 {
+            let loop = try Loopback()
+            let port = Mutex(0)
+            let connecting = Task {
+                var open: [RawConnection] = []
+                while !Task.isCancelled {
+                    let target = port.withLock { $0 }
+                    if target != 0, let connection = try? await RawConnection.tcp(port: target) { open.append(connection) }
+                    await Task.yield()
+                }
+                for connection in open { await connection.close() }
+            }
+            try await loop.withServer { bound in
+                port.withLock { $0 = bound }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            connecting.cancel()
+            await connecting.value
+        }
+    }
+
+    @Test func receivingOffRefusesAtTheHandshake() async throws {
+        let loop = try Loopback()
+        loop.host.trust(loop.senderIdentity)
+        loop.host.setMode(.off)
+        try await loop.withServer { port in
+            let connection = try await RawConnection.tls(port: port, identity: loop.senderIdentity)
+            // TLS 1.3: the client's side of the handshake is done before the receiver checks its certificate.
+            try? await connection.send("GET /ferry/v1/offers/none HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await connection.closed(within: .seconds(5)))
+            #expect(connection.received.isEmpty)
+        }
+    }
+}
+
+/// The listener's side of a loopback connection, found among this process's descriptors.
+
+enum AcceptedSocket {
+    /// TCP_NODELAY of the accepted (not listening) socket whose local port is `localPort`, if one is open.
+    static func tcpNoDelay(localPort: Int) -> Int32? {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in fds.compactMap(Int32.init) where port(fd) == localPort && option(fd, SOL_SOCKET, SO_ACCEPTCONN) == 0 {
+            return option(fd, Int32(IPPROTO_TCP), TCP_NODELAY)
+        }
+        return nil
+    }
+
+    private static func port(_ fd: Int32) -> Int? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard result == 0, address.sin_family == sa_family_t(AF_INET) else { return nil }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func option(_ fd: Int32, _ level: Int32, _ name: Int32) -> Int32? {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(fd, level, name, &value, &length) == 0 ? value : nil
+    }
+}
