@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// ferryd's child processes as an attacker among them sees them: what they inherit, what they
+/// can read of each other, what ferryd leaves behind. Real ferryd, real apps.
+@Suite(.serialized) struct DaemonHardeningEndToEndTests {
+    /// Python lines that write the process's open descriptors (after the listing's own) to Documents/NAME.
+    static func recordDescriptors(_ name: String) -> String {
+        """
+        def open_fds():
+            names = os.listdir("/proc/self/fd")
+            return " ".join(n for n in sorted(names, key=int) if os.path.exists("/proc/self/fd/" + n))
+        fds = open_fds()
+        with open(os.path.join(os.environ["FERRY_DOCUMENTS"], "\(name)"), "w") as out:
+            out.write(fds)
+        """
+    }
+
+    /// A command app: records its descriptors and its URL, then exits.
+    static func installCommandApp(in world: FerryWorld, _ identifier: String, scheme: String, extra: [String: Any] = [:]) throws {
+        let script = "#!/usr/bin/env python3\nimport os, sys\n" + recordDescriptors("fds") + "\n"
+            + "with open(os.path.join(os.environ[\"FERRY_DOCUMENTS\"], \"urls\"), \"a\") as out:\n    out.write(sys.argv[1] + \"\\0\")\n"
+        var plist: [String: Any] = [
+            "CFBundleIdentifier": identifier, "CFBundleExecutable": "app.py",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": [scheme]]],
+        ]
+        plist.merge(extra) { $1 }
+        try installBundle(in: world, identifier, script: script, plist: plist)
+    }
+
+    /// A managed app that records its descriptors at start, then runs like ``TestManagedApp``.
+    static func installManagedApp(in world: FerryWorld, _ identifier: String, scheme: String) throws {
+        let marker = "docs = os.environ[\"FERRY_DOCUMENTS\"]\n"
+        let script = TestManagedApp.script.replacingOccurrences(of: marker, with: marker + recordDescriptors("fds") + "\n")
+        try installBundle(in: world, identifier, script: script, plist: [
+            "CFBundleIdentifier": identifier, "CFBundleExecutable": "app.py", "FerryAppKind": "managed",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": [scheme]]],
+        ])
+    }
+
+    static func installBundle(in world: FerryWorld, _ identifier: String, script: String, plist: [String: Any]) throws {
+        let bundle = world.apps + "/\(identifier).app"
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        try script.write(toFile: bundle + "/app.py", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bundle + "/app.py")
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+        try data.write(to: URL(fileURLWithPath: bundle + "/Info.plist"))
+    }
+
+    /// The text an app wrote to Documents/NAME, waiting for it.
+    static func written(_ world: FerryWorld, _ identifier: String, _ name: String) -> String? {
+        for _ in 0..<300 {
+            if let text = try? String(contentsOfFile: world.documents(identifier) + "/" + name, encoding: .utf8) { return text }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    @Test func aManagedAppHoldsNoneOfFerrydsDescriptors() throws {
+        let world = try FerryWorld()
+        try Self.installManagedApp(in: world, "com.test.first", scheme: "first")
+        try Self.installManagedApp(in: world, "com.test.second", scheme: "second")
+        #expect(try world.run("open", "first://1").status == 0)
+        // The second starts while ferryd holds the first's connection: that must not reach it either.
+        #expect(try world.run("open", "second://1").status == 0)
+        #expect(Self.written(world, "com.test.first", "fds") == "0 1 2")
+        #expect(Self.written(world, "com.test.second", "fds") == "0 1 2")
+    }
+
+    @Test func aCommandAppStartedByFerryHoldsOnlyItsStandardDescriptors() throws {
+        let world = try FerryWorld()
+        try Self.installCommandApp(in: world, "com.test.cmd", scheme: "cmd")
+        #expect(try world.run("ps").status == 0)  // ferryd runs, with its listener and epoll open
+        #expect(try world.run("open", "--wait", "cmd://1").status == 0)
+        #expect(Self.written(world, "com.test.cmd", "fds") == "0 1 2")
+    }
+}
