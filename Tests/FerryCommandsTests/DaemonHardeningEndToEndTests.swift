@@ -74,4 +74,37 @@ import Testing
         #expect(try world.run("open", "--wait", "cmd://1").status == 0)
         #expect(Self.written(world, "com.test.cmd", "fds") == "0 1 2")
     }
+
+    @Test func aCommandAppOpenedForAReceivedFileIsReapedAndHoldsNoDescriptorOfFerryd() throws {
+        let pair = try SendEndToEndTests.Pair()
+        try Self.installCommandApp(in: pair.receiver, "com.test.reader", scheme: "reader", extra: [
+            "CFBundleDocumentTypes": [["CFBundleTypeExtensions": ["txt"], "LSHandlerRank": "Owner", "CFBundleTypeRole": "Viewer"]],
+        ])
+        try pair.trustSender()
+        let sent = try pair.send(try pair.file("note.txt", "hello"))
+        #expect(sent.status == 0 && sent.stdout.contains("delivered note.txt to com.test.reader"), "\(sent.stdout)\(sent.stderr)")
+        #expect(Self.written(pair.receiver, "com.test.reader", "urls")?.hasSuffix("/Inbox/note.txt\0") == true)
+        let log = (try? String(contentsOfFile: pair.receiver.root + "/state/ferry/ferryd.log", encoding: .utf8)) ?? ""
+        #expect(Self.written(pair.receiver, "com.test.reader", "fds") == "0 1 2", "ferryd's log: \(log)")
+        // No managed app runs, so nothing else would make the reaper wait.
+        let daemon = try #require(pair.receiver.daemonPID)
+        var zombies: [Int32] = []
+        for _ in 0..<100 {
+            zombies = children(of: daemon).filter { processState($0) == "Z" }
+            if zombies.isEmpty { break }
+            usleep(20_000)
+        }
+        #expect(zombies.isEmpty, "ferryd left zombies \(zombies)")
+    }
+}
+
+/// The processes whose parent is `pid`, from /proc.
+func children(of pid: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { child in
+        guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        return fields.count > 1 && Int32(fields[1]) == pid
+    }
 }

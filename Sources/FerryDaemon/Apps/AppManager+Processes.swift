@@ -20,9 +20,7 @@ extension AppManager {
         do {
             let command = try LaunchCommand(app: installed, url: nil, sourceApplication: nil,
                                             paths: configuration.paths, environment: environment)
-            try? FileManager.default.createDirectory(atPath: configuration.logDirectory, withIntermediateDirectories: true)
-            pid = try Launcher.spawn(command, bundleIdentifier: app, output: configuration.logDirectory + "/\(app).log",
-                                     passing: state.map { [$0.memory] } ?? [])
+            pid = try Launcher.spawn(command, bundleIdentifier: app, output: logFile(app), passing: state.map { [$0.memory] } ?? [])
         } catch {
             state?.close()
             throw DaemonError.failedToStart("\(error)")
@@ -40,6 +38,12 @@ extension AppManager {
         processes[pid] = app
         reaper.childStarted()
         logger.info("launched", metadata: ["app": "\(app)", "pid": "\(pid)"])
+    }
+
+    /// The app's log file, in a folder created if need be (the spawn cannot open it otherwise).
+    func logFile(_ app: String) -> String {
+        try? FileManager.default.createDirectory(atPath: configuration.logDirectory, withIntermediateDirectories: true)
+        return configuration.logDirectory + "/\(app).log"
     }
 
     private static func newToken() -> String {
