@@ -1,3 +1,4 @@
+import FerryCore
 import Foundation
 import Testing
 
@@ -95,6 +96,30 @@ import Testing
             usleep(20_000)
         }
         #expect(zombies.isEmpty, "ferryd left zombies \(zombies)")
+    }
+
+    @Test(arguments: [["daemon", "-v"], ["ferryd", "--verbose"]])
+    func aVerboseDaemonNeverLogsTheEnvironment(_ command: [String]) throws {
+        let world = try FerryWorld()
+        let secret = "s3cr3t-\(UInt64.random(in: 0...UInt64.max))"
+        world.extraEnvironment["GITHUB_TOKEN"] = secret
+        let ferry = URL(fileURLWithPath: FerryWorld.binary)
+        let program = command[0] == "daemon" ? ferry.path : ferry.deletingLastPathComponent().appendingPathComponent("ferryd").path
+        let log = world.root + "/verbose.log"
+        // Launcher, not Process: its output goes to a file and nothing else of this process leaks in.
+        let pid = try Launcher.spawn(program, arguments: [program] + (command[0] == "daemon" ? command : Array(command.dropFirst())), environment: world.environment, output: log)
+        try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")
+        for _ in 0..<300 where !FileManager.default.fileExists(atPath: world.socket) { usleep(10_000) }
+        #expect(try world.run("open", "aa://1").status == 0)
+        kill(pid, SIGTERM)
+        for _ in 0..<500 where isAlive(pid) { usleep(10_000) }
+        #expect(!isAlive(pid), "ferryd ignored SIGTERM")
+        kill(pid, SIGKILL)
+        #expect(Launcher.wait(for: pid) == .exited(0))
+        let output = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(output.contains("debug"), "verbose output: \(output)")
+        #expect(!output.contains(secret))
+        #expect(!output.contains("GITHUB_TOKEN"))
     }
 }
 
