@@ -64,8 +64,9 @@ import Testing
         #expect(try world.run("open", "first://1").status == 0)
         // The second starts while ferryd holds the first's connection: that must not reach it either.
         #expect(try world.run("open", "second://1").status == 0)
-        #expect(Self.written(world, "com.test.first", "fds") == "0 1 2")
-        #expect(Self.written(world, "com.test.second", "fds") == "0 1 2")
+        // 3 is the launch token's pipe, read and closed right after.
+        #expect(Self.written(world, "com.test.first", "fds") == "0 1 2 3")
+        #expect(Self.written(world, "com.test.second", "fds") == "0 1 2 3")
     }
 
     @Test func aCommandAppStartedByFerryHoldsOnlyItsStandardDescriptors() throws {
@@ -120,6 +121,19 @@ import Testing
         #expect(output.contains("debug"), "verbose output: \(output)")
         #expect(!output.contains(secret))
         #expect(!output.contains("GITHUB_TOKEN"))
+    }
+
+    @Test func anotherProcessOfTheUserCannotReadTheLaunchToken() throws {
+        let world = try FerryWorld()
+        try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")
+        #expect(try world.run("open", "aa://1").status == 0)
+        let pid = try #require(try world.ps()["com.test.a"]?.pid)
+        let environ = try #require(FileManager.default.contents(atPath: "/proc/\(pid)/environ"))
+        let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(variables.contains("FERRY_LAUNCH_TOKEN_FD=3"))
+        #expect(!variables.contains { $0.hasPrefix("FERRY_LAUNCH_TOKEN=") })
+        // The app has read and closed the pipe: nothing left to take through /proc/PID/fd either.
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)/fd/3"))
     }
 }
 

@@ -6,21 +6,25 @@ import Glibc
 #endif
 
 extension AppManager {
-    /// Starts a managed app: no URL in argv (it comes as launch options), the daemon's socket and a
-    /// one-time launch token in the environment, stdout and stderr to the app's log file.
+    /// Starts a managed app: no URL in argv (it comes as launch options), the daemon's socket in the
+    /// environment, a one-time launch token on a pipe, stdout and stderr to the app's log file.
     func spawn(_ installed: InstalledApp) throws {
         let app = installed.bundleIdentifier
         let token = Self.newToken()
-        var environment = configuration.environment
+        var environment = configuration.environment.filter { !Self.launchVariables.contains($0.key) }
         environment["FERRY_SOCKET"] = configuration.socketPath
-        environment["FERRY_LAUNCH_TOKEN"] = token
+        // The token goes on a pipe (descriptor 3), never in the environment: see TokenPipe.
+        environment["FERRY_LAUNCH_TOKEN_FD"] = "3"
         let state = takeState(app)
-        if state != nil { environment["FERRY_STATE_FD"] = "3" }
+        if state != nil { environment["FERRY_STATE_FD"] = "4" }
         let pid: pid_t
         do {
             let command = try LaunchCommand(app: installed, url: nil, sourceApplication: nil,
                                             paths: configuration.paths, environment: environment)
-            pid = try Launcher.spawn(command, bundleIdentifier: app, output: logFile(app), passing: state.map { [$0.memory] } ?? [])
+            let tokenPipe = try TokenPipe(token)
+            defer { tokenPipe.closeReadEnd() }
+            pid = try Launcher.spawn(command, bundleIdentifier: app, output: logFile(app),
+                                     passing: [tokenPipe.readEnd] + (state.map { [$0.memory] } ?? []))
         } catch {
             state?.close()
             throw DaemonError.failedToStart("\(error)")
@@ -45,6 +49,9 @@ extension AppManager {
         try? FileManager.default.createDirectory(atPath: configuration.logDirectory, withIntermediateDirectories: true)
         return configuration.logDirectory + "/\(app).log"
     }
+
+    /// Variables of one launch that must not leak from ferryd's own environment into another's.
+    static let launchVariables: Set = ["FERRY_LAUNCH_TOKEN", "FERRY_LAUNCH_TOKEN_FD", "FERRY_STATE_FD"]
 
     private static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
