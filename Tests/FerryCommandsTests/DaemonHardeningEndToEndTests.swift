@@ -135,6 +135,38 @@ import Testing
         // The app has read and closed the pipe: nothing left to take through /proc/PID/fd either.
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)/fd/3"))
     }
+
+    /// A managed app that, given a URL with `close-socket`, answers, shuts its connection and lives on.
+    static func installDroppingApp(in world: FerryWorld, _ identifier: String, scheme: String) throws {
+        // After its reply, so that no event is pending: nothing would time out to reveal it.
+        let marker = "    if event == \"willTerminate\": sys.exit(0)"
+        let dropping = "\n    if event == \"open\" and \"close-socket\" in url:\n"
+            + "        s.shutdown(socket.SHUT_RDWR)\n        time.sleep(3600)\n"
+        let script = TestManagedApp.script.replacingOccurrences(of: marker, with: marker + dropping)
+        #expect(script.contains("close-socket"))
+        try installBundle(in: world, identifier, script: script, plist: [
+            "CFBundleIdentifier": identifier, "CFBundleExecutable": "app.py", "FerryAppKind": "managed",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": [scheme]]],
+        ])
+    }
+
+    @Test(arguments: [true, false])
+    func anAppThatClosesItsConnectionCountsAsCrashedAndTheNextURLRelaunchesIt(wait: Bool) throws {
+        let world = try FerryWorld()
+        world.extraEnvironment["FERRY_EVENT_TIMEOUT"] = "30"  // so only the EOF can explain a quick recovery
+        try Self.installDroppingApp(in: world, "com.test.drop", scheme: "drop")
+        #expect(try world.run("open", "drop://1").status == 0)
+        let first = try #require(try world.ps()["com.test.drop"]?.pid)
+        #expect(try world.run("open", "--wait", "drop://x?close-socket").status == 0)
+        usleep(100_000)
+        let started = Date()
+        let again = try world.run(["open"] + (wait ? ["--wait"] : []) + ["drop://2"])
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(again.stdout.contains("launched com.test.drop"), "\(again.stdout)")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(!isAlive(first))
+        #expect(world.events("com.test.drop", count: 9).suffix(4) == ["willFinishLaunching", "didFinishLaunching", "open drop://2", "didBecomeActive"])
+    }
 }
 
 /// The processes whose parent is `pid`, from /proc.

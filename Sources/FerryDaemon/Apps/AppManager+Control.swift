@@ -20,6 +20,7 @@ extension AppManager {
         let ticket = Ticket(number: tickets[app, default: TicketQueue()].take(), app: app)
         await waitTurn(ticket)
         defer { finishTurn(ticket) }
+        apps[app]?.quitting = true
         for step in record(app).lifecycle.planQuit() {
             switch step {
             case .send(let event):

@@ -30,6 +30,8 @@ extension AppManager {
             throw DaemonError.failedToStart("\(error)")
         }
         apply(.spawn, to: app)
+        apps[app]?.connectionLost = false
+        apps[app]?.quitting = false
         apps[app]?.pid = pid
         apps[app]?.token = token
         // Decrypting overlaps the process's start; it reads the state only when
@@ -76,6 +78,8 @@ extension AppManager {
         apps[app]?.token = nil
         apps[app]?.launchDeadline = nil
         apps[app]?.exitDeadline = nil
+        apps[app]?.connectionLost = false
+        apps[app]?.quitting = false
         for waiter in apps[app]?.exitWaiters ?? [] { waiter.resume() }
         apps[app]?.exitWaiters = []
         if foreground == app { foreground = nil }
@@ -107,7 +111,9 @@ extension AppManager {
     /// Waits until the app's process has exited; after `timeout`, the sweeper kills it.
     func awaitExit(_ app: String, timeout: Duration) async {
         guard apps[app]?.pid != nil else { return }
-        apps[app]?.exitDeadline = clock.now + timeout
+        let limit = clock.now + timeout
+        let deadline = min(apps[app]?.exitDeadline ?? limit, limit)
+        apps[app]?.exitDeadline = deadline
         await withCheckedContinuation { apps[app]?.exitWaiters.append($0) }
     }
 }

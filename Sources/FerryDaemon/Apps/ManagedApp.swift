@@ -35,6 +35,11 @@ struct ManagedApp {
     var exchange = FIFOLock()
     /// Exit waiters' deadline: the sweeper kills the app then (quit's timeout).
     var exitDeadline: ContinuousClock.Instant?
+    /// The app closed its connection while its process runs: it counts as crashed and is being
+    /// killed; the next open waits for its exit and launches it anew.
+    var connectionLost = false
+    /// A quit is under way: the app closes its connection before it exits, as it should.
+    var quitting = false
     /// State preservation on the current connection.
     var preservation = Preservation()
 
