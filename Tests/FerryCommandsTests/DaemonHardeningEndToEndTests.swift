@@ -167,6 +167,26 @@ import Testing
         #expect(!isAlive(first))
         #expect(world.events("com.test.drop", count: 9).suffix(4) == ["willFinishLaunching", "didFinishLaunching", "open drop://2", "didBecomeActive"])
     }
+
+    @Test func anAppThatExitsOnSuspendIsTerminatedWithWillTerminateInsteadOfStopped() throws {
+        let world = try FerryWorld()
+        world.extraEnvironment["FERRY_SUSPEND_AFTER"] = "0.3"
+        try Self.installBundle(in: world, "com.test.brief", script: TestManagedApp.script, plist: [
+            "CFBundleIdentifier": "com.test.brief", "CFBundleExecutable": "app.py", "FerryAppKind": "managed",
+            "CFBundleURLTypes": [["CFBundleURLSchemes": ["brief"]]], "UIApplicationExitsOnSuspend": true,
+        ])
+        try TestManagedApp.install(in: world, "com.test.b", scheme: "bb")
+        #expect(try world.run("open", "brief://1").status == 0)
+        let pid = try #require(try world.ps()["com.test.brief"]?.pid)
+        #expect(try world.run("open", "bb://1").status == 0)
+        let events = world.events("com.test.brief", count: 7)
+        #expect(events.suffix(3) == ["willResignActive", "didEnterBackground", "willTerminate"])
+        for _ in 0..<200 where isAlive(pid) { usleep(10_000) }
+        #expect(!isAlive(pid), "state \(processState(pid) ?? "gone")")
+        #expect(try world.waitFor("com.test.brief", "not-running"))
+        // Opened again, it launches afresh.
+        #expect(try world.run("open", "brief://2").stdout.hasPrefix("launched com.test.brief"))
+    }
 }
 
 /// The processes whose parent is `pid`, from /proc.

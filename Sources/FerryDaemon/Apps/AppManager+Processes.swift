@@ -39,6 +39,7 @@ extension AppManager {
         apps[app]?.preservation.preparing = nil
         if let state { prepareState(state, installed) }
         apps[app]?.runsInBackground = !installed.manifest.backgroundModes.isEmpty
+        apps[app]?.exitsOnSuspend = installed.manifest.exitsOnSuspend
         apps[app]?.launchDeadline = clock.now + configuration.launchWatchdog
         tokens[token] = app
         processes[pid] = app

@@ -20,6 +20,8 @@ struct ManagedApp {
     var backgroundSince: ContinuousClock.Instant?
     /// Whether the app may keep running in the background (UIBackgroundModes).
     var runsInBackground = false
+    /// UIApplicationExitsOnSuspend: the app is terminated (willTerminate) where others are suspended.
+    var exitsOnSuspend = false
     var nextEventID = 1
     /// The launch's connection, awaited after spawn.
     var connectWaiter: Waiter<Void>?
