@@ -187,6 +187,32 @@ import Testing
         // Opened again, it launches afresh.
         #expect(try world.run("open", "brief://2").stdout.hasPrefix("launched com.test.brief"))
     }
+
+    @Test func aNewFerrydEndsTheAppsOfOneKilledWithSIGKILL() throws {
+        let world = try FerryWorld()
+        world.extraEnvironment["FERRY_SUSPEND_AFTER"] = "0.3"
+        try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")
+        try TestManagedApp.install(in: world, "com.test.b", scheme: "bb")
+        try TestManagedApp.install(in: world, "com.test.music", scheme: "mm", backgroundModes: ["audio"])
+        #expect(try world.run("open", "mm://1").status == 0)
+        #expect(try world.run("open", "aa://1").status == 0)
+        #expect(try world.run("open", "bb://1").status == 0)
+        #expect(try world.waitFor("com.test.a", "suspended"))
+        let old = try world.ps().compactMapValues(\.pid)
+        #expect(old.count == 3 && processState(old["com.test.a"] ?? 0) == "T")
+        let daemon = try #require(world.daemonPID)
+        kill(daemon, SIGKILL)
+        for _ in 0..<200 where isAlive(daemon) { usleep(10_000) }
+        // The next command starts a new ferryd, which ends the suspended, background and active apps.
+        let reopened = try world.run("open", "aa://2")
+        #expect(reopened.stdout.hasPrefix("launched com.test.a"), "\(reopened.stdout)\(reopened.stderr)")
+        for (app, pid) in old {
+            for _ in 0..<300 where isAlive(pid) { usleep(10_000) }
+            #expect(!isAlive(pid), "\(app) (pid \(pid)) is left \(processState(pid) ?? "")")
+        }
+        let instances = try world.ps()
+        #expect(instances["com.test.a"]?.state == "active" && instances["com.test.a"]?.pid != old["com.test.a"])
+    }
 }
 
 /// The processes whose parent is `pid`, from /proc.

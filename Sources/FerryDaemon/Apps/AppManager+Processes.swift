@@ -43,6 +43,7 @@ extension AppManager {
         apps[app]?.launchDeadline = clock.now + configuration.launchWatchdog
         tokens[token] = app
         processes[pid] = app
+        records.started(pid, app: app)
         reaper.childStarted()
         logger.info("launched", metadata: ["app": "\(app)", "pid": "\(pid)"])
     }
@@ -67,6 +68,7 @@ extension AppManager {
     /// A child process ended: the app is Not running, and everyone waiting on it is told why.
     func processExited(pid: pid_t, status: Int32) {
         guard let app = processes.removeValue(forKey: pid) else { return }
+        records.ended(pid)
         let signal = status & 0x7F
         let how = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
         logger.info("exited", metadata: ["app": "\(app)", "pid": "\(pid)", "how": "\(how)"])
