@@ -15,7 +15,10 @@ enum TestManagedApp {
     f = s.makefile("r")
     def send(frame):
         s.sendall((json.dumps(frame) + "\n").encode())
-    send({"type": "hello", "protocol": 1, "role": "app", "token": os.environ["FERRY_LAUNCH_TOKEN"]})
+    token_fd = int(os.environ["FERRY_LAUNCH_TOKEN_FD"])
+    token = os.read(token_fd, 256).decode()
+    os.close(token_fd)
+    send({"type": "hello", "protocol": 1, "role": "app", "token": token})
     assert json.loads(f.readline())["type"] == "welcome"
     for line in f:
         m = json.loads(line)

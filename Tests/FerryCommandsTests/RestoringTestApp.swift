@@ -18,7 +18,10 @@ enum RestoringTestApp {
     f = s.makefile("r")
     def send(frame):
         s.sendall((json.dumps(frame) + "\n").encode())
-    send({"type": "hello", "protocol": 1, "role": "app", "token": os.environ["FERRY_LAUNCH_TOKEN"], "restoration": True})
+    token_fd = int(os.environ["FERRY_LAUNCH_TOKEN_FD"])
+    token = os.read(token_fd, 256).decode()
+    os.close(token_fd)
+    send({"type": "hello", "protocol": 1, "role": "app", "token": token, "restoration": True})
     assert json.loads(f.readline())["type"] == "welcome"
     opened = []
     pad = int(os.environ.get("PAD", "0"))

@@ -3,7 +3,7 @@
 
     notes-py://add?text=Buy%20milk    appends "Buy milk" to Documents/notes.txt
 
-ferryd starts it with FERRY_SOCKET, FERRY_LAUNCH_TOKEN and FERRY_DOCUMENTS set. It connects,
+ferryd starts it with FERRY_SOCKET, FERRY_LAUNCH_TOKEN_FD and FERRY_DOCUMENTS set. It connects,
 says hello, and answers each lifecycle event with a reply; every event is logged as one line
 "event NAME" on stdout and in Documents/events.log. It exits 0 after willTerminate or when
 ferryd closes the connection, and 1 (one line on stderr, never a traceback) on a bad frame.
@@ -97,11 +97,26 @@ def answer(frame, documents):
     return True
 
 
+def read_token(descriptor):
+    """The launch token from the pipe ferryd passed (not the environment, which other processes
+    of the user can read); read once, then closed."""
+    try:
+        fd = int(descriptor)
+        token = os.read(fd, 256).decode().strip()
+        os.close(fd)
+    except (ValueError, OSError):
+        token = ""
+    if not token:
+        die(78, f"FERRY_LAUNCH_TOKEN_FD={descriptor} holds no launch token; open one of the app's URLs with 'ferry open URL'")
+    return token
+
+
 def main():
     env = os.environ
-    if not env.get("FERRY_SOCKET") or not env.get("FERRY_LAUNCH_TOKEN"):
-        die(78, "not started by ferryd (FERRY_SOCKET or FERRY_LAUNCH_TOKEN is not set); "
+    if not env.get("FERRY_SOCKET") or not env.get("FERRY_LAUNCH_TOKEN_FD"):
+        die(78, "not started by ferryd (FERRY_SOCKET or FERRY_LAUNCH_TOKEN_FD is not set); "
                 "install the app and open one of its URLs with 'ferry open URL'")
+    token = read_token(env["FERRY_LAUNCH_TOKEN_FD"])
     documents = env.get("FERRY_DOCUMENTS") or die(78, "FERRY_DOCUMENTS is not set; ferryd sets it when it launches the app")
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
@@ -109,7 +124,7 @@ def main():
     except OSError as error:
         die(69, f"cannot reach ferryd at {env['FERRY_SOCKET']}: {error.strerror}")
     stream = sock.makefile("rb")
-    send(sock, {"type": "hello", "protocol": 1, "role": "app", "token": env["FERRY_LAUNCH_TOKEN"]})
+    send(sock, {"type": "hello", "protocol": 1, "role": "app", "token": token})
     welcome = read_frame(stream, "ferryd refused the app")
     if welcome is None:
         die(1, "ferryd closed the connection before its welcome")

@@ -65,10 +65,16 @@ public enum Launcher {
         output: String? = nil, newSession: Bool = false, passing descriptors: [Int32] = []
     ) throws(SpawnError) -> pid_t {
         var pid: pid_t = 0
+        // Copies above the targets, so that no dup2 below overwrites a source still to be moved.
+        let sources = try InheritedDescriptors(descriptors)
+        defer { sources.closeAll() }
         let status = withSpawnAttributes(output: output, newSession: newSession) { actions, attributes in
-            for (index, descriptor) in descriptors.enumerated() {
+            for (index, descriptor) in sources.copies.enumerated() {
                 posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(3 + index))
             }
+            // The child holds 0, 1, 2 and what it was passed, nothing else of ours: not ferryd's
+            // listener, epoll or other apps' connections, even one a library opened without O_CLOEXEC.
+            if let failure = ChildDescriptors.closeFrom(3 + Int32(sources.copies.count), &actions) { return failure }
             return withCStrings(arguments) { argv in
                 withCStrings(environment.map { "\($0.key)=\($0.value)" }) { envp in
                     posix_spawn(&pid, executable, &actions, &attributes, argv, envp)

@@ -20,6 +20,7 @@ extension AppManager {
         let ticket = Ticket(number: tickets[app, default: TicketQueue()].take(), app: app)
         await waitTurn(ticket)
         defer { finishTurn(ticket) }
+        apps[app]?.quitting = true
         for step in record(app).lifecycle.planQuit() {
             switch step {
             case .send(let event):
@@ -67,8 +68,13 @@ extension AppManager {
     }
 
     /// Enforces deadlines and suspends idle background apps. Called every few tens of milliseconds.
-    func sweep() {
+    ///
+    /// - Returns: Idle apps that exit on suspend (UIApplicationExitsOnSuspend): the caller quits
+    ///   them, outside the sweep, whose deadlines the quit's events rely on.
+    @discardableResult
+    func sweep() -> [String] {
         let now = clock.now
+        var terminate: [String] = []
         for app in apps.keys {
             if let waiter = apps[app]?.connectWaiter, waiter.deadline <= now {
                 expire(app, waiter.reason)
@@ -79,8 +85,9 @@ extension AppManager {
                 apps[app]?.exitDeadline = nil
                 forceKill(app, reason: "did not exit within \(configuration.quitTimeout)")
             }
-            suspendIfIdle(app, now: now)
+            if suspendIfIdle(app, now: now) { terminate.append(app) }
         }
+        return terminate
     }
 
     private func expire(_ app: String, _ reason: String) {
@@ -89,12 +96,20 @@ extension AppManager {
         forceKill(app, reason: reason)
     }
 
-    private func suspendIfIdle(_ app: String, now: ContinuousClock.Instant) {
-        guard let record = apps[app], record.lifecycle.state == .background, !record.runsInBackground,
+    /// Suspends the app if it has been idle in the background long enough.
+    /// - Returns: Whether it should be terminated instead (it exits on suspend); it is marked quitting.
+    private func suspendIfIdle(_ app: String, now: ContinuousClock.Instant) -> Bool {
+        guard let record = apps[app], record.lifecycle.state == .background, !record.runsInBackground, !record.quitting,
               let since = record.backgroundSince, now - since >= configuration.suspendAfter,
               !record.exchange.isHeld, record.pendingReplies.isEmpty, tickets[app]?.isIdle ?? true
-        else { return }
+        else { return false }
+        if record.exitsOnSuspend {
+            apps[app]?.quitting = true
+            logger.info("terminating instead of suspending", metadata: ["app": "\(app)", "why": "UIApplicationExitsOnSuspend"])
+            return true
+        }
         suspend(app)
+        return false
     }
 
     /// Whether a deadline is pending, so the sweeper should look again soon.

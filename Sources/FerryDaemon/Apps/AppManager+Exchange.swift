@@ -98,12 +98,21 @@ extension AppManager {
         return app
     }
 
-    /// The app's connection closed. The process usually exits a moment later, and its exit status
-    /// says more than the closed socket: the reaper gets 200 ms to report it before replies fail.
+    /// The app's connection closed: a crash, whether or not the process goes on. It usually exits a
+    /// moment later, and its exit status says more than the closed socket: the reaper gets 200 ms to
+    /// report it before replies fail and the sweeper kills a process that still runs, without a
+    /// connection no event could reach it and URLs sent to it would be lost.
     func detach(token: String) {
         guard let app = tokens[token] else { return }
         apps[app]?.channel = nil
         let soon = clock.now + .milliseconds(200)
+        if apps[app]?.pid != nil, apps[app]?.quitting == false, state(app) != .terminating {
+            apps[app]?.connectionLost = true
+            // Computed first: an optional-chained assignment holds `apps` while its value is evaluated.
+            let deadline = min(apps[app]?.exitDeadline ?? soon, soon)
+            apps[app]?.exitDeadline = deadline
+            logger.notice("connection closed, ending the app", metadata: ["app": "\(app)"])
+        }
         guard var pending = apps[app]?.pendingReplies else { return }
         for id in pending.keys {
             pending[id]!.deadline = min(pending[id]!.deadline, soon)

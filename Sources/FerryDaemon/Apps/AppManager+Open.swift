@@ -27,6 +27,8 @@ extension AppManager {
     /// before `open` is sent; with it, after the app's answer.
     private func open(_ app: String, _ request: OpenRequest, early: (WireFrame) async -> Void) async throws -> WireFrame {
         guard let installed = registry.app(app) else { throw DaemonError(message: "\(app) is no longer installed", exitCode: 67) }
+        // An app that dropped its connection is on its way out: launch it anew rather than fail.
+        if apps[app]?.connectionLost == true { await awaitExit(app, timeout: configuration.quitTimeout) }
         let outcome = outcomeName(from: state(app), background: request.background)
         if !request.background, let previous = foreground, previous != app { await resign(previous) }
         var result = WireFrame.result(request.id, outcome: outcome, app: app)

@@ -6,28 +6,32 @@ import Glibc
 #endif
 
 extension AppManager {
-    /// Starts a managed app: no URL in argv (it comes as launch options), the daemon's socket and a
-    /// one-time launch token in the environment, stdout and stderr to the app's log file.
+    /// Starts a managed app: no URL in argv (it comes as launch options), the daemon's socket in the
+    /// environment, a one-time launch token on a pipe, stdout and stderr to the app's log file.
     func spawn(_ installed: InstalledApp) throws {
         let app = installed.bundleIdentifier
         let token = Self.newToken()
-        var environment = configuration.environment
+        var environment = configuration.environment.filter { !Self.launchVariables.contains($0.key) }
         environment["FERRY_SOCKET"] = configuration.socketPath
-        environment["FERRY_LAUNCH_TOKEN"] = token
+        // The token goes on a pipe (descriptor 3), never in the environment: see TokenPipe.
+        environment["FERRY_LAUNCH_TOKEN_FD"] = "3"
         let state = takeState(app)
-        if state != nil { environment["FERRY_STATE_FD"] = "3" }
+        if state != nil { environment["FERRY_STATE_FD"] = "4" }
         let pid: pid_t
         do {
             let command = try LaunchCommand(app: installed, url: nil, sourceApplication: nil,
                                             paths: configuration.paths, environment: environment)
-            try? FileManager.default.createDirectory(atPath: configuration.logDirectory, withIntermediateDirectories: true)
-            pid = try Launcher.spawn(command, bundleIdentifier: app, output: configuration.logDirectory + "/\(app).log",
-                                     passing: state.map { [$0.memory] } ?? [])
+            let tokenPipe = try TokenPipe(token)
+            defer { tokenPipe.closeReadEnd() }
+            pid = try Launcher.spawn(command, bundleIdentifier: app, output: logFile(app),
+                                     passing: [tokenPipe.readEnd] + (state.map { [$0.memory] } ?? []))
         } catch {
             state?.close()
             throw DaemonError.failedToStart("\(error)")
         }
         apply(.spawn, to: app)
+        apps[app]?.connectionLost = false
+        apps[app]?.quitting = false
         apps[app]?.pid = pid
         apps[app]?.token = token
         // Decrypting overlaps the process's start; it reads the state only when
@@ -35,12 +39,23 @@ extension AppManager {
         apps[app]?.preservation.preparing = nil
         if let state { prepareState(state, installed) }
         apps[app]?.runsInBackground = !installed.manifest.backgroundModes.isEmpty
+        apps[app]?.exitsOnSuspend = installed.manifest.exitsOnSuspend
         apps[app]?.launchDeadline = clock.now + configuration.launchWatchdog
         tokens[token] = app
         processes[pid] = app
+        records.started(pid, app: app)
         reaper.childStarted()
         logger.info("launched", metadata: ["app": "\(app)", "pid": "\(pid)"])
     }
+
+    /// The app's log file, in a folder created if need be (the spawn cannot open it otherwise).
+    func logFile(_ app: String) -> String {
+        try? FileManager.default.createDirectory(atPath: configuration.logDirectory, withIntermediateDirectories: true)
+        return configuration.logDirectory + "/\(app).log"
+    }
+
+    /// Variables of one launch that must not leak from ferryd's own environment into another's.
+    static let launchVariables: Set = ["FERRY_LAUNCH_TOKEN", "FERRY_LAUNCH_TOKEN_FD", "FERRY_STATE_FD"]
 
     private static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
@@ -53,6 +68,7 @@ extension AppManager {
     /// A child process ended: the app is Not running, and everyone waiting on it is told why.
     func processExited(pid: pid_t, status: Int32) {
         guard let app = processes.removeValue(forKey: pid) else { return }
+        records.ended(pid)
         let signal = status & 0x7F
         let how = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
         logger.info("exited", metadata: ["app": "\(app)", "pid": "\(pid)", "how": "\(how)"])
@@ -65,6 +81,8 @@ extension AppManager {
         apps[app]?.token = nil
         apps[app]?.launchDeadline = nil
         apps[app]?.exitDeadline = nil
+        apps[app]?.connectionLost = false
+        apps[app]?.quitting = false
         for waiter in apps[app]?.exitWaiters ?? [] { waiter.resume() }
         apps[app]?.exitWaiters = []
         if foreground == app { foreground = nil }
@@ -96,7 +114,9 @@ extension AppManager {
     /// Waits until the app's process has exited; after `timeout`, the sweeper kills it.
     func awaitExit(_ app: String, timeout: Duration) async {
         guard apps[app]?.pid != nil else { return }
-        apps[app]?.exitDeadline = clock.now + timeout
+        let limit = clock.now + timeout
+        let deadline = min(apps[app]?.exitDeadline ?? limit, limit)
+        apps[app]?.exitDeadline = deadline
         await withCheckedContinuation { apps[app]?.exitWaiters.append($0) }
     }
 }

@@ -31,6 +31,8 @@ actor AppManager {
     var folderStamps: [String: Int] = [:]
     /// File transfers: set by TransferService once the device identity is loaded.
     var transfer: TransferHub?
+    /// The running apps' pid files, for the next ferryd should this one die.
+    let records: AppRecords
 
     init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper) {
         self.configuration = configuration
@@ -39,6 +41,9 @@ actor AppManager {
         registry = Registry(paths: configuration.paths)
         defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
         folderStamps = Self.stamps(configuration.paths)
+        records = AppRecords(socketPath: configuration.socketPath)
+        // Before anything can launch: a previous ferryd's apps would otherwise run twice.
+        records.endOrphans(logger: logger)
         Self.releaseFreedMemory()
     }
 

@@ -20,6 +20,8 @@ struct ManagedApp {
     var backgroundSince: ContinuousClock.Instant?
     /// Whether the app may keep running in the background (UIBackgroundModes).
     var runsInBackground = false
+    /// UIApplicationExitsOnSuspend: the app is terminated (willTerminate) where others are suspended.
+    var exitsOnSuspend = false
     var nextEventID = 1
     /// The launch's connection, awaited after spawn.
     var connectWaiter: Waiter<Void>?
@@ -35,6 +37,11 @@ struct ManagedApp {
     var exchange = FIFOLock()
     /// Exit waiters' deadline: the sweeper kills the app then (quit's timeout).
     var exitDeadline: ContinuousClock.Instant?
+    /// The app closed its connection while its process runs: it counts as crashed and is being
+    /// killed; the next open waits for its exit and launches it anew.
+    var connectionLost = false
+    /// A quit is under way: the app closes its connection before it exits, as it should.
+    var quitting = false
     /// State preservation on the current connection.
     var preservation = Preservation()
 

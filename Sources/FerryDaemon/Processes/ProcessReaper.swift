@@ -57,10 +57,15 @@ struct SweeperService: Service {
     let manager: AppManager
 
     func run() async throws {
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            await manager.sweep()
-            let busy = await manager.hasDeadlines
-            try? await Task.sleep(for: busy ? .milliseconds(25) : .milliseconds(250))
+        // Quits run in child tasks: their events' timeouts are enforced by this very loop.
+        await withDiscardingTaskGroup { group in
+            while !Task.isShuttingDownGracefully && !Task.isCancelled {
+                for app in await manager.sweep() {
+                    group.addTask { _ = try? await manager.quit(app) }
+                }
+                let busy = await manager.hasDeadlines
+                try? await Task.sleep(for: busy ? .milliseconds(25) : .milliseconds(250))
+            }
         }
     }
 }

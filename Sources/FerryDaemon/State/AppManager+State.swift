@@ -72,7 +72,7 @@ extension AppManager {
     }
 
     /// Before spawn: takes the app's saved state off the disk and makes the empty memory file
-    /// (memfd, never on disk) that the process inherits as descriptor 3 (`FERRY_STATE_FD`).
+    /// (memfd, never on disk) that the process inherits as descriptor 4 (`FERRY_STATE_FD`).
     ///
     /// Whatever happens to this launch — it completes, restoration fails, or the app crashes
     /// while restoring — the archive is not offered again.

@@ -35,8 +35,9 @@ extension AppManager {
         do {
             let launch = try LaunchCommand(app: installed, url: url, sourceApplication: source,
                                            paths: configuration.paths, environment: configuration.environment)
-            _ = try Launcher.spawn(launch, bundleIdentifier: installed.bundleIdentifier,
-                                   output: configuration.logDirectory + "/" + installed.bundleIdentifier + ".log")
+            _ = try Launcher.spawn(launch, bundleIdentifier: installed.bundleIdentifier, output: logFile(installed.bundleIdentifier))
+            // Nobody waits for it here: the reaper must, or it stays a zombie while no managed app runs.
+            reaper.childStarted()
             return true
         } catch {
             logger.notice("transfer open failed", metadata: ["app": "\(installed.bundleIdentifier)", "error": "\(error)"])

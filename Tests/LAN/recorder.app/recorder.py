@@ -16,7 +16,10 @@ def say(frame):
     connection.sendall((json.dumps(frame) + "\n").encode())
 
 
-say({"type": "hello", "protocol": 1, "role": "app", "token": os.environ["FERRY_LAUNCH_TOKEN"]})
+token_fd = int(os.environ["FERRY_LAUNCH_TOKEN_FD"])
+token = os.read(token_fd, 256).decode()
+os.close(token_fd)
+say({"type": "hello", "protocol": 1, "role": "app", "token": token})
 assert json.loads(frames.readline())["type"] == "welcome"
 for line in frames:
     frame = json.loads(line)
