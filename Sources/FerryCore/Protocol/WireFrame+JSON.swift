@@ -11,7 +11,7 @@ extension WireFrame {
     }
 
     private mutating func assign(_ key: String, _ value: JSONValue) throws(JSONScanner.Failure) {
-        var field = FieldReader(key: key, value: value)
+        let field = FieldReader(key: key, value: value)
         switch key {
         case "id": id = try field.int()
         case "protocol": self.protocol = try field.int()
