@@ -22,8 +22,17 @@ extension JSONScanner {
         case UInt8(ascii: "t"): try expect("true")
         case UInt8(ascii: "f"): try expect("false")
         case UInt8(ascii: "n"): try expect("null")
-        default: _ = try parseNumber()  // also its range: 1e400 is refused as Codable refuses it
+        default: try skipNumber()
         }
+    }
+
+    /// Checks a number without building it; only one that could be out of a double's range is
+    /// converted, so that `1e400` is refused here as ``parseDocument()`` refuses it.
+    private mutating func skipNumber() throws(Failure) {
+        let start = index
+        if try scanNumber(), index - start < 300 { return }
+        index = start
+        _ = try parseNumber()
     }
 
     /// The object that starts here, as its keys and where each value lies, the values checked.
