@@ -11,10 +11,10 @@ import Testing
     /// Peak growth allowed while decoding one body of `bodyLimit` bytes.
     static let allowedGrowth = 4 * bodyLimit
 
-    /// `prefix`, then `element` repeated with commas until the body is full, then `suffix`.
-    static func body(_ prefix: String, _ element: String, _ suffix: String) -> [UInt8] {
+    /// `prefix`, then `element` repeated with commas `count` times or until the body is full, then `suffix`.
+    static func body(_ prefix: String, _ element: String, _ suffix: String, count: Int = .max) -> [UInt8] {
         var bytes = Array(prefix.utf8)
-        let count = (bodyLimit - prefix.utf8.count - suffix.utf8.count) / (element.utf8.count + 1)
+        let count = min(count, (bodyLimit - prefix.utf8.count - suffix.utf8.count) / (element.utf8.count + 1))
         bytes.reserveCapacity(bodyLimit)
         for index in 0..<count {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -24,21 +24,25 @@ import Testing
         return bytes
     }
 
-    static func peakKiB() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss
+    /// A line of /proc/self/status in KiB (`VmRSS`, `VmHWM`).
+    static func status(_ name: String) -> Int {
+        let text = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
-    /// Decodes `body` (refused or not) and checks the growth of the peak RSS.
+    /// Decodes `body` (refused or not) and checks how far the peak RSS rose above the RSS before:
+    /// the peak is reset first (`clear_refs`), so memory freed while building the body cannot hide
+    /// the decoder's.
     func measure(_ name: String, _ body: [UInt8]) {
-        let before = Self.peakKiB()
+        FileManager.default.createFile(atPath: "/proc/self/clear_refs", contents: Data("5".utf8))
+        let before = Self.status("VmRSS")
         let start = ContinuousClock.now
         let outcome = Result { () throws(JSONFieldError) in try TransferOffer(json: body) }
         let elapsed = ContinuousClock.now - start
-        let growth = (Self.peakKiB() - before) * 1024
-        let verdict = (try? outcome.get()).map { "\($0.files.count) files" } ?? "refused"
-        print("offer memory \(name): \(body.count) bytes, peak RSS +\(growth / 1_048_576) MiB, \(elapsed), \(verdict)")
+        let growth = (Self.status("VmHWM") - before) * 1024
+        let verdict = (try? outcome.get()).map { "\($0.files.count) files" } ?? "refused: \(outcome)"
+        print("offer memory \(name): \(body.count) bytes, peak RSS +\(growth / 1_048_576) MiB, \(elapsed), \(verdict.prefix(120))")
         #expect(growth <= Self.allowedGrowth, "\(name): peak RSS grew by \(growth) bytes")
     }
 
@@ -68,5 +72,16 @@ import Testing
         }
         members.append(UInt8(ascii: "}"))
         measure("distinct members", members)
+    }
+
+    /// The most an offer can hold once decoded: as many files as allowed, their paths filling the body.
+    @Test func largestAcceptedOffer() {
+        let files = TransferLimits().maximumFiles
+        let path = String(repeating: "p", count: (Self.bodyLimit - 64) / files - #"{"id":"f000000","path":"","size":0},"#.utf8.count)
+        measure("\(files) files", Self.body(#"{"sender":"x","files":["#, #"{"id":"f000000","path":"\#(path)","size":0}"#, "]}", count: files))
+    }
+
+    @Test func escapedStrings() {
+        measure("escaped sender", Self.body(#"{"files":[],"sender":"\#(String(repeating: #"\u0041"#, count: Self.bodyLimit / 6 - 8))"#, "", #""}"#))
     }
 }
