@@ -116,7 +116,7 @@ package struct JSONFields {
     package func object(_ key: String) throws(JSONFieldError) -> JSONFields {
         let start = try container(key, "{", "an object")
         let members = document.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer, at: start)
+            var scanner = JSONScanner(checked: buffer, at: start)
             return (try? scanner.members()) ?? []  // checked when the document was read
         }
         return JSONFields(document, members, parent: name(key), index: nil)
@@ -131,7 +131,7 @@ package struct JSONFields {
         let path = name(key)
         let count = try count(at: start, maximumCount: maximumCount, path: path)
         return try document.withUnsafeBufferPointer { buffer throws(JSONFieldError) in
-            var scanner = JSONScanner(buffer, at: start)
+            var scanner = JSONScanner(checked: buffer, at: start)
             var items: [T] = []
             items.reserveCapacity(count)
             try? scanner.enterArray()
@@ -148,7 +148,7 @@ package struct JSONFields {
     /// How many elements the array at `start` has, counted before any is decoded.
     private func count(at start: Int, maximumCount: Int, path: String) throws(JSONFieldError) -> Int {
         let count = document.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer, at: start)
+            var scanner = JSONScanner(checked: buffer, at: start)
             var count = 0
             try? scanner.enterArray()
             while count <= maximumCount, (try? scanner.nextElement(first: count == 0)) == true {

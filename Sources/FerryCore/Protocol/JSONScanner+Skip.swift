@@ -5,10 +5,13 @@ extension JSONScanner {
     /// The scanner's byte offset into its input.
     package var position: Int { index }
 
-    /// Starts reading at `position`, for a value inside an input already checked.
-    package init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
+    /// Starts reading at `position`, for a value inside an input already checked (by
+    /// ``skipValue()`` or ``members()`` of a scanner that started at its beginning): skipping
+    /// then finds where values end without checking them again.
+    package init(checked bytes: UnsafeBufferPointer<UInt8>, at position: Int) {
         self.bytes = bytes
         self.index = position
+        self.checked = true
     }
 
     /// Checks and passes over one value.
@@ -18,11 +21,12 @@ extension JSONScanner {
         switch bytes[index] {
         case UInt8(ascii: "{"): _ = try scanObject(keeping: false)
         case UInt8(ascii: "["): try skipArray()
-        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "\"") where checked: skipCheckedString()
+        case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "t"): try expect("true")
         case UInt8(ascii: "f"): try expect("false")
         case UInt8(ascii: "n"): try expect("null")
-        default: try skipNumber()
+        default: if checked { _ = try scanNumber() } else { try skipNumber() }
         }
     }
 
@@ -33,6 +37,18 @@ extension JSONScanner {
         if try scanNumber(), index - start < 300 { return }
         index = start
         _ = try parseNumber()
+    }
+
+    /// Moves past a string known to be valid: to the first quote that no backslash escapes.
+    private mutating func skipCheckedString() {
+        index += 1
+        while index < bytes.count {
+            skipPlainWords()
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\\") else { break }
+            index += 2
+        }
+        index += 1
     }
 
     /// The object that starts here, as its keys and where each value lies, the values checked.
@@ -49,11 +65,18 @@ extension JSONScanner {
         skipWhitespace()
         if !consume(UInt8(ascii: "}")) {
             repeat {
-                let key = try parseKey(into: &keys)
-                skipWhitespace()
-                let start = index
-                try skipValue()
-                if keeping { members.append((key, start..<index)) }
+                if keeping || !checked {
+                    let key = try parseKey(into: &keys)
+                    skipWhitespace()
+                    let start = index
+                    try skipValue()
+                    if keeping { members.append((key, start..<index)) }
+                } else {
+                    skipCheckedString()
+                    skipWhitespace()
+                    index += 1  // the colon
+                    try skipValue()
+                }
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
             guard consume(UInt8(ascii: "}")) else { throw Failure(reason: "expected \",\" or \"}\" in an object") }

@@ -28,6 +28,28 @@ extension JSONScanner {
         return try utf8.withUnsafeBufferPointer { buffer throws(Failure) in try Self.string(buffer) }
     }
 
+    /// Checks a string as ``parseString()`` does; one without escapes is not copied.
+    mutating func skipString() throws(Failure) {
+        let start = index
+        index += 1
+        skipPlainWords()
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+            guard bytes[index] >= 0x20 else { throw Failure(reason: "control character in a string") }
+            index += 1
+        }
+        guard index < bytes.count else { throw Failure(reason: "unterminated string") }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            index = start
+            _ = try parseString()
+            return
+        }
+        let utf8 = UnsafeBufferPointer(rebasing: bytes[start + 1..<index])
+        index += 1
+        guard utf8.allSatisfy({ $0 < 0x80 }) || String(validating: utf8, as: UTF8.self) != nil else {
+            throw Failure(reason: "a string is not valid UTF-8")
+        }
+    }
+
     /// Validated UTF-8 as a String. ASCII takes a fast path: `String(validating:as:)` is generic
     /// and looks up type metadata on every call, which was half of the time to read an offer.
     private static func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
@@ -89,7 +111,7 @@ extension JSONScanner {
 
     /// Skips eight bytes at a time while none of them is a quote, a backslash or a control
     /// character (SWAR), so long strings such as base64 state are scanned quickly.
-    private mutating func skipPlainWords() {
+    mutating func skipPlainWords() {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let raw = UnsafeRawBufferPointer(bytes)
         while index + 8 <= bytes.count {

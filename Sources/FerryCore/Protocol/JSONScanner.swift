@@ -47,6 +47,8 @@ package struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
+    /// Whether the input was checked already: skipping then only finds where values end.
+    var checked = false
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes

@@ -101,4 +101,15 @@ import Testing
         }
         #expect(skipped == (Self.scan(text) != nil))
     }
+
+    /// A checked input is skipped without checking again, to the same end.
+    @Test(arguments: validStrings + validNumbers + [#"{"a\"":"\\","b":[1,{"c":"\"]"}],"d":-1.5e3} "#, #"[[],{},"",0]"#])
+    func skippingCheckedInputEndsWhereChecking(_ text: String) throws {
+        let bytes = Array((text + " ,").utf8)
+        let ends = bytes.withUnsafeBufferPointer { buffer in
+            var checking = JSONScanner(buffer), checked = JSONScanner(checked: buffer, at: 0)
+            return [(try? checking.skipValue()).map { checking.position }, (try? checked.skipValue()).map { checked.position }]
+        }
+        #expect(ends[0] != nil && ends[0] == ends[1])
+    }
 }
