@@ -48,7 +48,7 @@ extension JSONScanner {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\\") else { break }
             index += 2
         }
-        index += 1
+        index = min(index + 1, bytes.count)  // in bounds even on an input wrongly said to be checked
     }
 
     /// The object that starts here, as its keys and where each value lies, the values checked.
@@ -74,7 +74,7 @@ extension JSONScanner {
                 } else {
                     skipCheckedString()
                     skipWhitespace()
-                    index += 1  // the colon
+                    _ = consume(UInt8(ascii: ":"))
                     try skipValue()
                 }
                 skipWhitespace()

@@ -5,7 +5,7 @@ import Testing
 
 /// The memory one untrusted offer body can cost before trust is checked. Each crafted body is as
 /// large as the server reads (16 MiB); decoding it may raise the peak RSS by at most a few times its
-/// size. Run one test alone for an exact figure: the peak is per process.
+/// size. Each is measured in a process of its own, as the peak is per process.
 @Suite(.serialized) struct OfferMemoryTests {
     static let bodyLimit = TransferLimits().maximumOfferBody
     /// Peak growth allowed while decoding one body of `bodyLimit` bytes.
@@ -31,62 +31,81 @@ import Testing
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
-    /// Decodes `body` (refused or not) and checks how far the peak RSS rose above the RSS before:
-    /// the peak is reset first (`clear_refs`), so memory freed while building the body cannot hide
-    /// the decoder's, and the heap is trimmed. Other suites allocate at the same time, so the smaller
-    /// of two runs counts.
-    func measure(_ name: String, _ body: [UInt8]) {
-        var growths: [Int] = []
-        for _ in 0..<2 {
-            releaseFreedMemory()  // memory freed by the run before must not be reused unseen
-            FileManager.default.createFile(atPath: "/proc/self/clear_refs", contents: Data("5".utf8))
-            let before = Self.status("VmRSS")
-            let start = ContinuousClock.now
-            let outcome = Result { () throws(JSONFieldError) in try TransferOffer(json: body) }
-            let elapsed = ContinuousClock.now - start
-            growths.append((Self.status("VmHWM") - before) * 1024)
-            let verdict = (try? outcome.get()).map { "\($0.files.count) files" } ?? "refused: \(outcome)"
-            print("offer memory \(name): \(body.count) bytes, peak RSS +\(growths.last! / 1_048_576) MiB, \(elapsed), \(verdict.prefix(120))")
+    /// Set in the copy of the test binary that measures one body alone.
+    static let isChild = ProcessInfo.processInfo.environment["FERRY_OFFER_MEMORY_CHILD"] != nil
+
+    /// Decodes `body` (refused or not) in a copy of this test binary that runs only the calling
+    /// test, so no other suite's allocations count, and checks how far the peak RSS rose above
+    /// the RSS before decoding.
+    func measure(_ name: String, _ body: () -> [UInt8], test: String = #function) throws {
+        guard Self.isChild else { return try runAlone(String(test.prefix { $0 != "(" })) }
+        let body = body()
+        releaseFreedMemory()  // memory freed while building the body must not be reused unseen
+        FileManager.default.createFile(atPath: "/proc/self/clear_refs", contents: Data("5".utf8))  // resets VmHWM
+        let before = Self.status("VmRSS")
+        let start = ContinuousClock.now
+        let outcome = Result { () throws(JSONFieldError) in try TransferOffer(json: body) }
+        let elapsed = ContinuousClock.now - start
+        let growth = (Self.status("VmHWM") - before) * 1024
+        let verdict = (try? outcome.get()).map { "\($0.files.count) files" } ?? "refused: \(outcome)"
+        print("offer memory \(name): \(body.count) bytes, peak RSS +\(growth / 1_048_576) MiB, \(elapsed), \(verdict.prefix(100))")
+        #expect(growth <= Self.allowedGrowth, "\(name): peak RSS grew by \(growth) bytes")
+    }
+
+    private func runAlone(_ test: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "OfferMemoryTests/\(test)\\("]
+        process.environment = ProcessInfo.processInfo.environment.merging(["FERRY_OFFER_MEMORY_CHILD": "1"]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let figures = output.split(separator: "\n").filter { $0.hasPrefix("offer memory") }
+        for line in figures { print(line) }
+        #expect(process.terminationStatus == 0 && figures.count == 1, "\(output.suffix(3000))")
+    }
+
+    @Test func emptyObjects() throws {
+        try measure("{} members") { Self.body(#"{"sender":"x","files":["#, "{}", "]}") }
+    }
+
+    @Test func zeros() throws {
+        try measure("[0,0,…]") { Self.body(#"{"sender":"x","files":["#, "0", "]}") }
+    }
+
+    @Test func unknownMember() throws {
+        try measure("unknown [[],…]") { Self.body(#"{"sender":"x","files":[],"future":["#, "[]", "]}") }
+    }
+
+    @Test func smallestFiles() throws {
+        try measure("smallest files") { Self.body(#"{"sender":"x","files":["#, #"{"id":"","path":"","size":0}"#, "]}") }
+    }
+
+    @Test func manyMembers() throws {
+        try measure("distinct members") {
+            var members = Array(#"{"sender":"x","files":[]"#.utf8)
+            members.reserveCapacity(Self.bodyLimit)
+            var index = 0
+            while members.count < Self.bodyLimit - 16 {
+                members.append(contentsOf: ",\"\(index)\":0".utf8)
+                index += 1
+            }
+            members.append(UInt8(ascii: "}"))
+            return members
         }
-        #expect(growths.min()! <= Self.allowedGrowth, "\(name): peak RSS grew by \(growths) bytes")
-    }
-
-    @Test func emptyObjects() {
-        measure("{} members", Self.body(#"{"sender":"x","files":["#, "{}", "]}"))
-    }
-
-    @Test func zeros() {
-        measure("[0,0,…]", Self.body(#"{"sender":"x","files":["#, "0", "]}"))
-    }
-
-    @Test func unknownMember() {
-        measure("unknown [[],…]", Self.body(#"{"sender":"x","files":[],"future":["#, "[]", "]}"))
-    }
-
-    @Test func smallestFiles() {
-        measure("smallest files", Self.body(#"{"sender":"x","files":["#, #"{"id":"","path":"","size":0}"#, "]}"))
-    }
-
-    @Test func manyMembers() {
-        var members = Array(#"{"sender":"x","files":[]"#.utf8)
-        members.reserveCapacity(Self.bodyLimit)
-        var index = 0
-        while members.count < Self.bodyLimit - 16 {
-            members.append(contentsOf: ",\"\(index)\":0".utf8)
-            index += 1
-        }
-        members.append(UInt8(ascii: "}"))
-        measure("distinct members", members)
     }
 
     /// The most an offer can hold once decoded: as many files as allowed, their paths filling the body.
-    @Test func largestAcceptedOffer() {
+    @Test func largestAcceptedOffer() throws {
         let files = TransferLimits().maximumFiles
         let path = String(repeating: "p", count: (Self.bodyLimit - 64) / files - #"{"id":"f000000","path":"","size":0},"#.utf8.count)
-        measure("\(files) files", Self.body(#"{"sender":"x","files":["#, #"{"id":"f000000","path":"\#(path)","size":0}"#, "]}", count: files))
+        try measure("\(files) files") { Self.body(#"{"sender":"x","files":["#, #"{"id":"f000000","path":"\#(path)","size":0}"#, "]}", count: files) }
     }
 
-    @Test func escapedStrings() {
-        measure("escaped sender", Self.body(#"{"files":[],"sender":"\#(String(repeating: #"\u0041"#, count: Self.bodyLimit / 6 - 8))"#, "", #""}"#))
+    @Test func escapedStrings() throws {
+        try measure("escaped sender") { Self.body(#"{"files":[],"sender":"\#(String(repeating: #"\u0041"#, count: Self.bodyLimit / 6 - 8))"#, "", #""}"#) }
     }
 }
