@@ -3,43 +3,62 @@ package struct JSONFieldError: Error, Equatable, CustomStringConvertible {
     /// The field's path from the top of the document; empty for the document itself.
     package var field: String
     package var reason: String
+    /// The body is well formed but holds more than a limit allows (HTTP 413 rather than 400).
+    package var overLimit: Bool
 
-    package init(field: String, reason: String) {
+    package init(field: String, reason: String, overLimit: Bool = false) {
         self.field = field
         self.reason = reason
+        self.overLimit = overLimit
     }
 
     package var description: String { field.isEmpty ? reason : "\(field): \(reason)" }
 }
 
 /// One JSON object's members read by name, for hand-written decoders that accept what Codable
-/// accepts: unknown members ignored, any order, `null` or absence for optionals.
+/// accepts: unknown members ignored, any order, `null` or absence for optionals. Stricter than
+/// Codable where ``JSONScanner`` is: a key twice in one object is refused (Codable keeps one).
+///
+/// Nothing is built before it is asked for: the document is checked once and each object is kept
+/// as its keys and where their values lie, so an untrusted body costs memory for the members a
+/// decoder reads, not for a tree of everything in it.
 package struct JSONFields {
-    private let members: [(String, JSONValue)]
+    /// The whole document, shared by the objects read from it.
+    private let document: [UInt8]
+    private let members: [(key: String, value: Range<Int>)]
     /// Where this object is, kept in parts so that the path is only built for an error.
     private let parent: String
     private let index: Int?
 
-    package init(_ value: JSONValue, parent: String = "", index: Int? = nil) throws(JSONFieldError) {
+    private init(_ document: [UInt8], _ members: [(key: String, value: Range<Int>)], parent: String, index: Int?) {
+        self.document = document
+        self.members = members
         self.parent = parent
         self.index = index
-        guard case .object(let members) = value else {
-            throw JSONFieldError(field: Self.path(parent, index), reason: "expected an object")
-        }
-        self.members = members
     }
 
     /// Parses a whole document, which must be one object.
     package init(parsing bytes: some Collection<UInt8>) throws(JSONFieldError) {
-        let parsed: Result<JSONValue, JSONScanner.Failure>? = bytes.withContiguousStorageIfAvailable { Self.parse($0) }
-        let value = try (parsed ?? Array(bytes).withUnsafeBufferPointer { Self.parse($0) })
-            .mapError { JSONFieldError(field: "", reason: "invalid JSON: \($0.reason)") }.get()
-        try self.init(value)
+        let document = Array(bytes)
+        let scanned = document.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONScanner.Failure) in try Self.scan(buffer) }
+        }
+        switch scanned {
+        case .success(let members?): self.init(document, members, parent: "", index: nil)
+        case .success(nil): throw JSONFieldError(field: "", reason: "expected an object")
+        case .failure(let failure): throw JSONFieldError(field: "", reason: "invalid JSON: \(failure.reason)")
+        }
     }
 
-    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONScanner.Failure> {
+    /// Checks the whole document; the top object's members, or nil if it is another value.
+    private static func scan(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONScanner.Failure) -> [(key: String, value: Range<Int>)]? {
         var scanner = JSONScanner(buffer)
-        return Result { () throws(JSONScanner.Failure) in try scanner.parseDocument() }
+        scanner.skipWhitespace()
+        let isObject = scanner.peek(UInt8(ascii: "{"))
+        let members = isObject ? try scanner.members() : []
+        if !isObject { try scanner.skipValue() }
+        try scanner.expectEnd()
+        return isObject ? members : nil
     }
 
     private static func path(_ parent: String, _ index: Int?) -> String {
@@ -51,11 +70,25 @@ package struct JSONFields {
         return path.isEmpty ? key : "\(path).\(key)"
     }
 
+    /// Where the member's value lies, `nil` when absent or `null`.
+    private func range(_ key: String) -> Range<Int>? {
+        guard let range = members.first(where: { $0.key == key })?.value else { return nil }
+        return document[range.lowerBound] == UInt8(ascii: "n") ? nil : range
+    }
+
+    /// A scalar member's value; arrays and objects are not built, as no scalar reader takes them.
+    private func scalar(_ range: Range<Int>) -> JSONValue? {
+        guard document[range.lowerBound] != UInt8(ascii: "["), document[range.lowerBound] != UInt8(ascii: "{") else { return nil }
+        return document.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(UnsafeBufferPointer(rebasing: buffer[range]))
+            return try? scanner.parseDocument()  // checked when the document was read
+        }
+    }
+
     /// The member's value, `nil` when absent or `null`; a typed reader that answers `nil` is a type error.
     private func optional<T>(_ key: String, _ expected: String, _ read: (JSONValue) -> T?) throws(JSONFieldError) -> T? {
-        guard let value = members.first(where: { $0.0 == key })?.1 else { return nil }
-        if case .null = value { return nil }
-        guard let typed = read(value) else { throw JSONFieldError(field: name(key), reason: "expected \(expected)") }
+        guard let range = range(key) else { return nil }
+        guard let typed = scalar(range).flatMap(read) else { throw JSONFieldError(field: name(key), reason: "expected \(expected)") }
         return typed
     }
 
@@ -64,6 +97,12 @@ package struct JSONFields {
             throw JSONFieldError(field: name(key), reason: "missing; expected \(expected)")
         }
         return typed
+    }
+
+    private func container(_ key: String, _ opener: Character, _ expected: String) throws(JSONFieldError) -> Int {
+        guard let range = range(key) else { throw JSONFieldError(field: name(key), reason: "missing; expected \(expected)") }
+        guard document[range.lowerBound] == opener.asciiValue else { throw JSONFieldError(field: name(key), reason: "expected \(expected)") }
+        return range.lowerBound
     }
 
     package func string(_ key: String) throws(JSONFieldError) -> String { try required(key, "a string", Self.string) }
@@ -75,21 +114,53 @@ package struct JSONFields {
 
     /// A nested object.
     package func object(_ key: String) throws(JSONFieldError) -> JSONFields {
-        try JSONFields(try required(key, "an object") { $0 }, parent: name(key))
+        let start = try container(key, "{", "an object")
+        let members = document.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(checked: buffer, at: start)
+            return (try? scanner.members()) ?? []  // checked when the document was read
+        }
+        return JSONFields(document, members, parent: name(key), index: nil)
     }
 
     /// An array of objects, each decoded by `read`.
-    package func objects<T>(_ key: String, _ read: (JSONFields) throws(JSONFieldError) -> T) throws(JSONFieldError) -> [T] {
-        let list = try required(key, "an array") { value -> [JSONValue]? in
-            if case .array(let list) = value { return list } else { return nil }
-        }
+    /// - Parameter maximumCount: More elements than this are refused, with an error marked
+    ///   ``JSONFieldError/overLimit``, before any of them is decoded.
+    package func objects<T>(_ key: String, maximumCount: Int = .max,
+                            _ read: (JSONFields) throws(JSONFieldError) -> T) throws(JSONFieldError) -> [T] {
+        let start = try container(key, "[", "an array")
         let path = name(key)
-        var items: [T] = []
-        items.reserveCapacity(list.count)
-        for (index, item) in list.enumerated() {
-            items.append(try read(try JSONFields(item, parent: path, index: index)))
+        let count = try count(at: start, maximumCount: maximumCount, path: path)
+        return try document.withUnsafeBufferPointer { buffer throws(JSONFieldError) in
+            var scanner = JSONScanner(checked: buffer, at: start)
+            var items: [T] = []
+            items.reserveCapacity(count)
+            try? scanner.enterArray()
+            while (try? scanner.nextElement(first: items.isEmpty)) == true {
+                guard let members = try? scanner.members() else {
+                    throw JSONFieldError(field: Self.path(path, items.count), reason: "expected an object")
+                }
+                items.append(try read(JSONFields(document, members, parent: path, index: items.count)))
+            }
+            return items
         }
-        return items
+    }
+
+    /// How many elements the array at `start` has, counted before any is decoded.
+    private func count(at start: Int, maximumCount: Int, path: String) throws(JSONFieldError) -> Int {
+        let count = document.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(checked: buffer, at: start)
+            var count = 0
+            try? scanner.enterArray()
+            while count <= maximumCount, (try? scanner.nextElement(first: count == 0)) == true {
+                count += 1
+                try? scanner.skipValue()
+            }
+            return count
+        }
+        guard count <= maximumCount else {
+            throw JSONFieldError(field: path, reason: "more than \(maximumCount) elements", overLimit: true)
+        }
+        return count
     }
 
     private static func string(_ value: JSONValue) -> String? {

@@ -27,15 +27,28 @@ package enum JSONValue: Equatable {
     }
 }
 
+/// Reads JSON as RFC 8259 defines it, and stricter where the RFC leaves a choice:
+/// - numbers only as the RFC's grammar writes them (no `+5`, `.5`, `5.`, `01`, `0x1`, `NaN`);
+/// - strings in valid UTF-8, without raw control characters or unpaired surrogates;
+/// - **a key twice in one object is refused**, at any depth, in frames and bodies alike, so no
+///   reader can disagree with another about which of two values counts;
+/// - at most ``maximumDepth`` nested arrays and objects and ``maximumMembers`` members per object.
 package struct JSONScanner {
     package struct Failure: Error {
         package var reason: String
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-    private var depth = 0
-    private static let maximumDepth = 16
+    /// Nested arrays and objects allowed, counting the outermost.
+    package static let maximumDepth = 16
+    /// Members allowed in one object: protocol objects have a dozen; this bounds what checking for
+    /// duplicate keys can cost.
+    package static let maximumMembers = 4096
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
+    /// Whether the input was checked already: skipping then only finds where values end.
+    var checked = false
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -44,9 +57,14 @@ package struct JSONScanner {
     /// Parses the whole input as one value.
     package mutating func parseDocument() throws(Failure) -> JSONValue {
         let value = try parseValue()
+        try expectEnd()
+        return value
+    }
+
+    /// Throws unless only whitespace is left.
+    package mutating func expectEnd() throws(Failure) {
         skipWhitespace()
         guard index == bytes.count else { throw Failure(reason: "trailing characters after the JSON value") }
-        return value
     }
 
     private mutating func parseValue() throws(Failure) -> JSONValue {
@@ -63,31 +81,39 @@ package struct JSONScanner {
         }
     }
 
-    private mutating func nest() throws(Failure) {
+    mutating func nest() throws(Failure) {
         depth += 1
         index += 1
-        guard depth <= Self.maximumDepth else { throw Failure(reason: "nested too deeply") }
+        guard depth <= Self.maximumDepth else { throw Failure(reason: "nested more than \(Self.maximumDepth) deep") }
     }
 
     private mutating func parseObject() throws(Failure) -> JSONValue {
         try nest()
         var members: [(String, JSONValue)] = []
-        members.reserveCapacity(8)  // one allocation for a typical frame or offered file, not four
+        var keys = JSONKeys()
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { index += 1; depth -= 1; return .object(members) }
+        members.reserveCapacity(8)  // one allocation for a typical frame or offered file, not four
         repeat {
-            skipWhitespace()
-            guard peek(UInt8(ascii: "\"")) else { throw Failure(reason: "expected a quoted key") }
-            let key = try parseString()
-            skipWhitespace()
-            guard peek(UInt8(ascii: ":")) else { throw Failure(reason: "expected \":\" after a key") }
-            index += 1
+            let key = try parseKey(into: &keys)
             members.append((key, try parseValue()))
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { throw Failure(reason: "expected \",\" or \"}\" in an object") }
         depth -= 1
         return .object(members)
+    }
+
+    /// A member's key and its colon; refuses a key already in `keys`.
+    mutating func parseKey(into keys: inout JSONKeys) throws(Failure) -> String {
+        skipWhitespace()
+        guard peek(UInt8(ascii: "\"")) else { throw Failure(reason: "expected a quoted key") }
+        let key = try parseString()
+        guard keys.insert(key) else { throw Failure(reason: "the key \(key.debugDescription) appears twice in one object") }
+        guard keys.count <= Self.maximumMembers else { throw Failure(reason: "more than \(Self.maximumMembers) members in one object") }
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { throw Failure(reason: "expected \":\" after a key") }
+        return key
     }
 
     private mutating func parseArray() throws(Failure) -> JSONValue {
@@ -104,133 +130,7 @@ package struct JSONScanner {
         return .array(elements)
     }
 
-    private mutating func parseString() throws(Failure) -> String {
-        index += 1
-        let start = index
-        skipPlainWords()
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
-            guard bytes[index] >= 0x20 else { throw Failure(reason: "control character in a string") }
-            index += 1
-        }
-        guard index < bytes.count else { throw Failure(reason: "unterminated string") }
-        if bytes[index] == UInt8(ascii: "\"") {
-            // No escape: validate and copy the bytes in place, once.
-            defer { index += 1 }
-            return try Self.string(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        }
-        var utf8 = Array(bytes[start..<index])
-        while bytes[index] == UInt8(ascii: "\\") {
-            try parseEscape(into: &utf8)
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
-                guard bytes[index] >= 0x20 else { throw Failure(reason: "control character in a string") }
-                utf8.append(bytes[index])
-                index += 1
-            }
-            guard index < bytes.count else { throw Failure(reason: "unterminated string") }
-        }
-        index += 1
-        return try utf8.withUnsafeBufferPointer { buffer throws(Failure) in try Self.string(buffer) }
-    }
-
-    /// Validated UTF-8 as a String. ASCII takes a fast path: `String(validating:as:)` is generic
-    /// and looks up type metadata on every call, which was half of the time to read an offer.
-    private static func string(_ utf8: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
-        if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
-        guard let string = String(validating: utf8, as: UTF8.self) else { throw Failure(reason: "a string is not valid UTF-8") }
-        return string
-    }
-
-    private mutating func parseEscape(into utf8: inout [UInt8]) throws(Failure) {
-        guard index + 1 < bytes.count else { throw Failure(reason: "unterminated escape") }
-        let escaped = bytes[index + 1]
-        index += 2
-        switch escaped {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escaped)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"): utf8.append(contentsOf: try parseUnicodeEscape())
-        default: throw Failure(reason: "unknown escape in a string")
-        }
-    }
-
-    private mutating func parseUnicodeEscape() throws(Failure) -> [UInt8] {
-        var code = try hex4()
-        if (0xD800...0xDBFF).contains(code) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw Failure(reason: "unpaired surrogate in a string")
-            }
-            index += 2
-            let low = try hex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw Failure(reason: "unpaired surrogate in a string") }
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-        }
-        guard let scalar = Unicode.Scalar(code) else { throw Failure(reason: "invalid \\u escape") }
-        return Array(String(Character(scalar)).utf8)
-    }
-
-    private mutating func hex4() throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw Failure(reason: "short \\u escape") }
-        var value: UInt32 = 0
-        for byte in bytes[index..<index + 4] {
-            guard let digit = Self.hexValue(byte) else { throw Failure(reason: "bad \\u escape") }
-            value = value << 4 | digit
-        }
-        index += 4
-        return value
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case 0x30...0x39: UInt32(byte - 0x30)
-        case 0x41...0x46: UInt32(byte - 0x41 + 10)
-        case 0x61...0x66: UInt32(byte - 0x61 + 10)
-        default: nil
-        }
-    }
-
-    private mutating func parseNumber() throws(Failure) -> JSONValue {
-        let start = index
-        if peek(UInt8(ascii: "-")) { index += 1 }
-        var integral = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte.isASCIIDigit {
-                index += 1
-            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-                        || byte == UInt8(ascii: "+") || (byte == UInt8(ascii: "-") && index > start) {
-                integral = false
-                index += 1
-            } else {
-                break
-            }
-        }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard index > start, text != "-" else { throw Failure(reason: "unexpected character") }
-        if integral, let value = Int(text) { return .integer(value) }
-        if integral, let value = UInt64(text) { return .unsigned(value) }
-        guard let value = Double(text) else { throw Failure(reason: "bad number \(text)") }
-        return .double(value)
-    }
-
-    /// Skips eight bytes at a time while none of them is a quote, a backslash or a control
-    /// character (SWAR), so long strings such as base64 state are scanned quickly.
-    private mutating func skipPlainWords() {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let raw = UnsafeRawBufferPointer(bytes)
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            let zeroQuote = (quote &- ones) & ~quote, zeroBackslash = (backslash &- ones) & ~backslash
-            let control = (word &- ones &* 0x20) & ~word
-            guard (zeroQuote | zeroBackslash | control) & highs == 0 else { return }
-            index += 8
-        }
-    }
-
-    private mutating func expect(_ word: StaticString) throws(Failure) {
+    mutating func expect(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count,
               word.withUTF8Buffer({ $0.elementsEqual(bytes[index..<index + count]) })
@@ -238,17 +138,38 @@ package struct JSONScanner {
         index += count
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D {
             index += 1
         }
     }
 
-    private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+    func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
-    private mutating func consume(_ byte: UInt8) -> Bool {
+    mutating func consume(_ byte: UInt8) -> Bool {
         guard peek(byte) else { return false }
         index += 1
+        return true
+    }
+}
+
+/// The keys of one object so far: a linear search for the few members of a frame, a hash set
+/// beyond, so a large object costs no more than its keys.
+struct JSONKeys {
+    private var few: [String] = []
+    private var many: Set<String>?
+    private(set) var count = 0
+
+    /// Adds `key`; false if it was there already.
+    mutating func insert(_ key: String) -> Bool {
+        if many == nil, few.count < 16 {
+            guard !few.contains(key) else { return false }
+            few.append(key)
+        } else {
+            if many == nil { many = Set(few) }
+            guard many!.insert(key).inserted else { return false }
+        }
+        count += 1
         return true
     }
 }

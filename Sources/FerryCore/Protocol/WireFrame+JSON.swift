@@ -11,7 +11,7 @@ extension WireFrame {
     }
 
     private mutating func assign(_ key: String, _ value: JSONValue) throws(JSONScanner.Failure) {
-        var field = FieldReader(key: key, value: value)
+        let field = FieldReader(key: key, value: value)
         switch key {
         case "id": id = try field.int()
         case "protocol": self.protocol = try field.int()
@@ -29,11 +29,11 @@ extension WireFrame {
         case "background": background = try field.bool()
         case "wait": wait = try field.bool()
         case "outcome": outcome = try field.string()
-        case "pid": pid = try field.int().map { Int32(truncatingIfNeeded: $0) }
+        case "pid": pid = try field.int32()
         case "handled": handled = try field.bool()
         case "message": message = try field.string()
         case "code": code = try field.string()
-        case "exitCode": exitCode = try field.int().map { Int32(truncatingIfNeeded: $0) }
+        case "exitCode": exitCode = try field.int32()
         case "command": command = try field.command()
         case "apps": apps = try field.apps()
         case "address": address = try field.string()
@@ -134,6 +134,13 @@ private struct FieldReader {
         }
     }
 
+    /// As Codable reads Int32: one out of range is refused, not truncated (a pid of 2^32 + 1 is not 1).
+    func int32() throws(JSONScanner.Failure) -> Int32? {
+        guard let int = try int() else { return nil }
+        guard let narrow = Int32(exactly: int) else { throw fail("a 32-bit integer") }
+        return narrow
+    }
+
     func bool() throws(JSONScanner.Failure) -> Bool? {
         switch value {
         case .null: return nil
@@ -217,7 +224,7 @@ private struct FieldReader {
             guard let members = try row.members(),
                   let bundleId = try row.field("bundleId", in: members).string(),
                   let state = try row.field("state", in: members).string() else { throw fail("app rows") }
-            let pid = try row.field("pid", in: members).int().map { Int32(truncatingIfNeeded: $0) }
+            let pid = try row.field("pid", in: members).int32()
             let since: Double
             switch row.field("since", in: members).value {
             case .integer(let value): since = Double(value)

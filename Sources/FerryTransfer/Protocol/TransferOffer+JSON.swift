@@ -3,9 +3,21 @@ import FerryCore
 // The protocol bodies by hand, members in the order docs/transfer.md shows them.
 
 extension TransferOffer: TransferJSON {
+    /// Reads an offer from an untrusted peer.
+    /// - Parameter maximumFiles: More files than this are refused before any is decoded (the error
+    ///   is marked ``JSONFieldError/overLimit``), so a body's memory cost stays bounded before trust.
+    /// - Throws: ``JSONFieldError`` naming the field at fault, or saying the JSON is invalid.
+    package init(json bytes: some Collection<UInt8>, maximumFiles: Int) throws(JSONFieldError) {
+        try self.init(json: try JSONFields(parsing: bytes), maximumFiles: maximumFiles)
+    }
+
     package init(json fields: JSONFields) throws(JSONFieldError) {
-        self.init(sender: try fields.string("sender"), app: try fields.optionalString("app"),
-                  url: try fields.optionalString("url"), files: try fields.objects("files", OfferedFile.init(json:)))
+        try self.init(json: fields, maximumFiles: TransferLimits().maximumFiles)
+    }
+
+    private init(json fields: JSONFields, maximumFiles: Int) throws(JSONFieldError) {
+        let sender = try fields.string("sender"), app = try fields.optionalString("app"), url = try fields.optionalString("url")
+        self.init(sender: sender, app: app, url: url, files: try fields.objects("files", maximumCount: maximumFiles, OfferedFile.init(json:)))
     }
 
     package func write(to out: inout JSONWriter) {

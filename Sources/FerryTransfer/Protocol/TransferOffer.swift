@@ -16,8 +16,20 @@ public struct TransferOffer: Codable, Sendable, Equatable {
         self.files = files
     }
 
-    /// The sum of the files' sizes.
-    public var totalSize: UInt64 { files.reduce(0) { $0 + $1.size } }
+    /// The sum of the files' sizes, or `nil` if it does not fit in 64 bits: the sizes come from a
+    /// peer, so they are added with overflow checked.
+    public var checkedTotalSize: UInt64? {
+        var total: UInt64 = 0
+        for file in files {
+            let (sum, overflow) = total.addingReportingOverflow(file.size)
+            if overflow { return nil }
+            total = sum
+        }
+        return total
+    }
+
+    /// The sum of the files' sizes, `UInt64.max` if it does not fit (see ``checkedTotalSize``).
+    public var totalSize: UInt64 { checkedTotalSize ?? .max }
 }
 
 /// One file of an offer.

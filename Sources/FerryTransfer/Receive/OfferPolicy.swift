@@ -49,7 +49,9 @@ public enum OfferPolicy {
         if let bad = offer.files.first(where: { !($0.sha256.map(isHexDigest) ?? true) || $0.id.isEmpty || $0.id.utf8.count > 64 }) {
             return TransferError(.badRequest, "file \(bad.id.debugDescription) needs a 64-digit hex sha256 (or none) and an id of 1 to 64 bytes")
         }
-        let total = offer.totalSize
+        guard let total = offer.checkedTotalSize else {
+            return TransferError(.tooLarge, "the offer's file sizes add up to more than 2^64 bytes; this device takes at most \(limits.maximumOfferBytes) per offer")
+        }
         if total > limits.maximumOfferBytes {
             return TransferError(.tooLarge, "the offer holds \(total) bytes; this device takes at most \(limits.maximumOfferBytes) per offer")
         }

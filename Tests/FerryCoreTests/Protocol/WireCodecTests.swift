@@ -66,4 +66,18 @@ import Testing
         let bytes: [UInt8] = Array(#"{"type":"open","id":1,"url":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
         #expect(throws: WireError.self) { try WireCodec.decode(bytes) }
     }
+
+    /// One rule for frames and bodies: a key twice is refused (JSONFields kept the first of two
+    /// values, the frame reader the last, so two readers could act on different URLs).
+    @Test(arguments: [
+        #"{"type":"open","id":1,"url":"a:1","url":"b:2"}"#, #"{"type":"reply","type":"open","id":1,"url":"a:1"}"#,
+        #"{"type":"result","id":1,"command":{"executable":"/bin/a","arguments":[],"environment":{"A":"1","A":"2"}}}"#,
+        #"{"type":"reply","id":1,"id":2}"#, #"{"type":"reply","id":+1}"#, #"{"type":"reply","id":01}"#,
+        #"{"type":"result","id":1,"pid":4294967297}"#, #"{"type":"result","id":1,"exitCode":-2147483649}"#,
+    ])
+    func refusesDuplicateKeysAndNumbersRFC8259Forbids(_ line: String) {
+        #expect { try WireCodec.decode(Array(line.utf8)) } throws: { error in
+            (error as? WireError)?.code == .malformedFrame
+        }
+    }
 }

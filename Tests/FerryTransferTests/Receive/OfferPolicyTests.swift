@@ -46,3 +46,26 @@ import Testing
         #expect(code(OfferPolicy.verdict(twice, trusted: trusted, mode: .contacts, now: now, limits: TransferLimits(), freeBytes: 1 << 40)) == .badRequest)
     }
 }
+
+/// Issue 19: sizes that sum past 2^64 trapped ferryd in `OfferPolicy.check`, in every mode.
+@Suite struct OfferPolicyOverflowTests {
+    static let body = #"{"sender":"x","files":[{"id":"a","path":"a","size":18446744073709551615},{"id":"b","path":"b","size":1}]}"#
+
+    @Test(arguments: [ReceivingMode.off, .contacts, .everyone(until: Date() + 60)])
+    func sizesThatOverflowAreRefusedNotSummed(_ mode: ReceivingMode) throws {
+        let offer = try TransferOffer(json: Array(Self.body.utf8))
+        let verdict = OfferPolicy.verdict(offer, trusted: TrustedPeer(fingerprint: "x", name: "x"), mode: mode, now: Date(),
+                                          limits: TransferLimits(), freeBytes: .max)
+        guard case .refuse(let error) = verdict else { Issue.record("accepted: \(verdict)"); return }
+        #expect(error.code == .tooLarge && error.code.httpStatus == 413)
+        #expect(error.message.contains("2^64"))
+    }
+
+    @Test func theTotalIsCheckedNotWrapped() {
+        let sizes: [UInt64] = [.max, 1]
+        let offer = TransferOffer(sender: "x", files: sizes.enumerated().map { OfferedFile(id: "f\($0)", path: "a", size: $1, sha256: nil) })
+        #expect(offer.checkedTotalSize == nil)
+        #expect(offer.totalSize == .max)
+        #expect(TransferOffer(sender: "x", files: [OfferedFile(id: "a", path: "a", size: 1 << 62, sha256: nil)]).checkedTotalSize == 1 << 62)
+    }
+}
