@@ -46,9 +46,13 @@ struct TransferConnection {
                 if let refusal = await receiver.offerRefusal(from: fingerprint) {
                     return .refusalBeforeBody(refusal)
                 }
-                let body = try await Self.readBody(&parts, limit: server.configuration.limits.maximumOfferBody)
+                let limits = server.configuration.limits
+                let body = try await Self.readBody(&parts, limit: limits.maximumOfferBody, expected: head.headers.first(name: "Content-Length"))
                 let offer: TransferOffer
-                do { offer = try TransferOffer(json: body) } catch {
+                do { offer = try TransferOffer(json: body, maximumFiles: limits.maximumFiles) } catch {
+                    if error.overLimit {
+                        throw TransferError(.tooLarge, "the offer is over this device's limits (\(error)); at most \(limits.maximumFiles) files per offer")
+                    }
                     throw TransferError(.badRequest, "the offer is not valid JSON of the documented shape: \(error)")
                 }
                 server.logger.info("offer", metadata: ["from": "\(offer.sender)", "peer": "\(fingerprint.prefix(16))", "files": "\(offer.files.count)"])
@@ -120,8 +124,11 @@ struct TransferConnection {
         return .json(receipt)
     }
 
-    static func readBody(_ parts: inout Inbound, limit: Int) async throws -> [UInt8] {
+    /// - Parameter expected: The request's `Content-Length`, when it has one: the body is read into
+    ///   one allocation of that size (at most `limit`) instead of doubling its way there.
+    static func readBody(_ parts: inout Inbound, limit: Int, expected: String? = nil) async throws -> [UInt8] {
         var body: [UInt8] = []
+        if let expected = expected.flatMap(Int.init), expected > 0 { body.reserveCapacity(min(expected, limit)) }
         while let part = try await parts.next() {
             switch part {
             case .body(let buffer):
