@@ -45,6 +45,12 @@ import Glibc
         try await loop.withServer { port in
             let held = [try await RawConnection.tls(port: port, identity: loop.senderIdentity),
                         try await RawConnection.tls(port: port, identity: loop.senderIdentity)]
+            // Counted once served: accepted children are set up on several event loops, so the
+            // order of two connects alone does not say which one the listener counts first.
+            for connection in held {
+                try await connection.send("GET /ferry/v1/offers/none HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(await connection.waitFor("HTTP/1.1 404", within: .seconds(5)))
+            }
             let extra = try await RawConnection.tcp(port: port)
             #expect(await extra.closed(within: .seconds(5)))
             for connection in held { #expect(!(await connection.closed(within: .milliseconds(100)))) }
@@ -65,7 +71,13 @@ import Glibc
         let loop = try Loopback(connections: limits)
         try await loop.withServer { port in
             var held: [RawConnection] = []
-            for _ in 0..<3 { held.append(try await RawConnection.tcp(port: port)) }
+            for _ in 0..<3 {
+                // Counted once served (children are set up on several event loops).
+                let connection = try await RawConnection.tls(port: port, identity: loop.senderIdentity)
+                try await connection.send("GET /ferry/v1/offers/none HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(await connection.waitFor("HTTP/1.1 404", within: .seconds(5)))
+                held.append(connection)
+            }
             let extra = try await RawConnection.tcp(port: port)
             #expect(await extra.closed(within: .seconds(5)))
             for connection in held {
