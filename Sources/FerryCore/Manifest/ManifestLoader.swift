@@ -50,8 +50,13 @@ public enum ManifestLoader {
         guard bytes.count <= maximumSize else {
             return "is \(bytes.count) bytes; a manifest may be \(maximumSize >> 20) MiB at most"
         }
-        let depth = bytes.withUnsafeBytes { PropertyListDepth.measure($0) } ?? 0
+        guard let depth = bytes.withUnsafeBytes({ PropertyListDepth.measure($0) }) else {
+            return "is not a valid property list (its binary object table is corrupt)"
+        }
         guard depth != PropertyListDepth.cyclic else { return "is not a valid property list (an object contains itself)" }
+        guard depth != PropertyListDepth.expansive else {
+            return "shares objects so much that it would expand to over \(PropertyListDepth.valueLimit) values; rewrite it without shared objects"
+        }
         guard depth <= PropertyListDepth.limit else {
             return "nests \(depth) levels deep; at most \(PropertyListDepth.limit) are allowed"
         }

@@ -25,6 +25,24 @@ import Testing
         #expect(registry.diagnostics.contains { $0.description == "bad.app/Info.plist: CFBundleURLTypes[0].CFBundleURLSchemes[0]: \"to do\" is not a valid scheme (a letter, then letters, digits, \"+\", \"-\" or \".\")" })
     }
 
+    /// The hostile manifests of the outside attack, read the way `ferry apps` and ferryd read a
+    /// folder: each is one diagnostic line, the good app still loads, nothing crashes.
+    @Test func hostileManifestsAreOneLineEachThroughTheRegistry() throws {
+        let temp = try TemporaryFolder()
+        try temp.writeApp("good", app("com.acme.good", ["good"]))
+        let deep = "<plist><dict><key>CFBundleIdentifier</key><string>com.a.b</string><key>X</key>"
+            + String(repeating: "<array >", count: 200_000)
+        try Data(deep.utf8).write(to: URL(fileURLWithPath: temp.path + "/apps/deep.plist"))
+        try PropertyListDepthTests.hugeCountBinary.write(to: URL(fileURLWithPath: temp.path + "/apps/count.plist"))
+        let registry = Registry(folders: [temp.folder("apps", .user)])
+        #expect(registry.apps.map(\.bundleIdentifier) == ["com.acme.good"])
+        let lines = registry.diagnostics.map(\.description).sorted()
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("count.plist: is not a valid property list") == true)
+        #expect(lines.last == "deep.plist: nests 200002 levels deep; at most 512 are allowed")
+        #expect(lines.allSatisfy { !$0.contains("\n") })
+    }
+
     @Test func standalonePlistsAndHiddenEntries() throws {
         let temp = try TemporaryFolder()
         try temp.writeApp("man", bundle: false, app("org.ferry.man", ["man"]))
