@@ -16,6 +16,9 @@ extension Ferry {
             var folder: String
             var kind: String
             var path: String
+            /// One line per entry left out of the manifest (`KEY-PATH: fault; consequence`); empty
+            /// when the manifest is clean.
+            var droppedEntries: [String]
 
             init(_ app: InstalledApp) {
                 bundleIdentifier = app.bundleIdentifier
@@ -26,6 +29,7 @@ extension Ferry {
                 folder = app.folder.path
                 kind = app.folder.kind.rawValue
                 path = app.bundlePath
+                droppedEntries = app.manifest.droppedEntries.map { "\($0.keyPath): \($0.message)" }
             }
         }
 
@@ -38,6 +42,7 @@ extension Ferry {
             }
             guard !output.json else { return }
             for diagnostic in registry.diagnostics { printError("ferry: skipped \(diagnostic)") }
+            for diagnostic in registry.droppedEntries { printError("ferry: \(diagnostic)") }
             for diagnostic in registry.desktopDiagnostics { output.detail("skipped \(diagnostic)") }
         }
     }

@@ -17,6 +17,10 @@ struct DoctorChecks {
             Problem(subject: $0.file, problem: "skipped: \($0.keyPath.isEmpty ? "" : $0.keyPath + ": ")\($0.message)",
                     fix: "correct the manifest, or remove it")
         }
+        problems += registry.droppedEntries.map {
+            Problem(subject: $0.file, problem: "\($0.keyPath): \($0.message)",
+                    fix: "correct that entry; the rest of the app is used")
+        }
         problems += registry.shadowed.map {
             Problem(subject: $0.app.bundleIdentifier, problem: "\($0.app.bundlePath) is hidden by \($0.winner.bundlePath)",
                     fix: "remove one of the two copies")

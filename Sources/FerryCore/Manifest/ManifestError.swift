@@ -49,10 +49,15 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 /// A problem found inside a property list, before the file it came from is known.
-struct ManifestIssue: Error {
+struct ManifestIssue: Error, Sendable, Equatable {
     var code: ManifestError.Code
     var keyPath: String
     var message: String
+
+    /// The same fault, saying what was left out because of it.
+    func consequence(_ consequence: String) -> ManifestIssue {
+        ManifestIssue(code: code, keyPath: keyPath, message: message + "; " + consequence)
+    }
 
     func located(in file: String) -> ManifestError {
         ManifestError(code: code, file: file, keyPath: keyPath, message: message)

@@ -36,7 +36,9 @@ public enum ManifestLoader {
                                           message: "is not a valid property list (\(describe(error)))"))
         }
         do {
-            return .success(try Manifest(propertyList: root))
+            var manifest = try Manifest(propertyList: root)
+            for index in manifest.droppedEntries.indices { manifest.droppedEntries[index].file = displayPath }
+            return .success(manifest)
         } catch {
             return .failure(error.located(in: displayPath))
         }
