@@ -8,7 +8,8 @@ public enum ManifestLoader {
     ///   - path: The file to read.
     ///   - displayPath: How diagnostics name the file, such as `todo.app/Info.plist`.
     ///   - filter: When given, a file that cannot match it is not decoded (code `filteredOut`).
-    /// - Returns: The manifest, or the one diagnostic that explains why it cannot be used.
+    /// - Returns: The manifest (entries dropped for a fault are in ``Manifest/droppedEntries``), or
+    ///   the one diagnostic that explains why it cannot be used.
     public static func load(path: String, displayPath: String, filter: ManifestFilter? = nil) -> Result<Manifest, ManifestError> {
         let bytes: Data
         do {
@@ -23,7 +24,7 @@ public enum ManifestLoader {
         return parse(bytes, displayPath: displayPath)
     }
 
-    /// Checks a manifest already in memory.
+    /// Checks a manifest already in memory; as ``load(path:displayPath:filter:)``, without the filter.
     public static func parse(_ bytes: Data, displayPath: String) -> Result<Manifest, ManifestError> {
         if let refusal = refusal(of: bytes) {
             return .failure(ManifestError(code: .notAPropertyList, file: displayPath, keyPath: "", message: refusal))

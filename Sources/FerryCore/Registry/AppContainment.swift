@@ -44,6 +44,17 @@ enum AppContainment {
     }
 }
 
+extension InstalledApp {
+    /// Why this app must not be used because it, its manifest or its program resolves (through
+    /// links) to a place outside its apps folder or bundle; nil when everything stays inside.
+    /// The registry applies this to every app it finds; an installer can apply it before copying.
+    ///
+    /// - Parameter displayPath: How the diagnostic names the manifest.
+    public func containmentProblem(displayPath: String) -> ManifestError? {
+        AppContainment.problem(with: self, display: displayPath)
+    }
+}
+
 extension FileSystem {
     /// `path` with every symbolic link, `.` and `..` resolved (realpath(3)); nil when it does not exist.
     static func resolved(_ path: String) -> String? {
