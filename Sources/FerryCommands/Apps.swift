@@ -37,7 +37,11 @@ extension Ferry {
             let registry = Context().registry()
             let entries = registry.apps.map(Entry.init)
             output.emit(entries) {
-                let rows = entries.map { [$0.bundleIdentifier, $0.name, $0.version ?? "-", $0.schemes.joined(separator: ","), $0.kind] }
+                // A manifest's name and version are anyone's bytes: no escape sequences to the terminal.
+                let rows = entries.map {
+                    [$0.bundleIdentifier, $0.name, $0.version ?? "-", $0.schemes.joined(separator: ","), $0.kind]
+                        .map { $0.escapingControlCharacters() }
+                }
                 return Table.render(header: ["BUNDLE ID", "NAME", "VERSION", "SCHEMES", "FOLDER"], rows: rows)
             }
             guard !output.json else { return }

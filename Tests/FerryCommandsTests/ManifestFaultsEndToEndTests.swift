@@ -55,4 +55,17 @@ import Testing
         #expect(listing.stderr.contains(
             "ferry: skipped com.acme.escape.app/Info.plist: CFBundleExecutable: \"../../../../bin/echo\" leaves the bundle; name a program inside it\n"))
     }
+
+    /// A manifest's name is anyone's bytes: `ferry apps` must not pass its escape sequences to
+    /// the terminal, nor a diagnostic its newlines.
+    @Test func manifestBytesCannotDriveTheTerminal() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.evil", schemes: ["evil"], extra: ["CFBundleName": "Evil\u{1B}[2J\u{1B}]0;owned\u{7}"])
+        try world.addRecorder("com.acme.bad", schemes: ["bad"], extra: ["CFBundleVersion": 3, "CFBundleExecutable": "a\nb"])
+        let listing = try world.run("apps")
+        #expect(listing.stdout.contains("Evil\\u{1B}[2J\\u{1B}]0;owned\\u{7}"))
+        #expect(!listing.stdout.contains("\u{1B}"))
+        #expect(!listing.stderr.contains("\u{1B}"))
+        #expect(listing.stderr.split(separator: "\n").count == 1)
+    }
 }

@@ -36,15 +36,18 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     /// What is wrong, in a few words.
     public var message: String
 
+    /// - Parameter message: Control and format characters in it (a manifest's own bytes, quoted)
+    ///   are escaped, so the diagnostic stays one line and cannot drive a terminal.
     public init(code: Code, file: String, keyPath: String, message: String) {
         self.code = code
         self.file = file
         self.keyPath = keyPath
-        self.message = message
+        self.message = message.escapingControlCharacters()
     }
 
     public var description: String {
-        keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)"
+        let file = file.escapingControlCharacters()  // a file name can hold any byte but "/"
+        return keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)"
     }
 }
 
@@ -61,5 +64,22 @@ struct ManifestIssue: Error, Sendable, Equatable {
 
     func located(in file: String) -> ManifestError {
         ManifestError(code: code, file: file, keyPath: keyPath, message: message)
+    }
+}
+
+extension String {
+    /// The string with each control or format character (newline, escape, bidi override...)
+    /// written as `\u{XX}`: diagnostics quote a manifest's bytes and must stay one plain line.
+    package func escapingControlCharacters() -> String {
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

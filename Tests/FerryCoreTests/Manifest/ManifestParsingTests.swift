@@ -113,6 +113,17 @@ import Testing
         #expect(manifest.droppedEntries.map(\.keyPath) == ["CFBundleURLTypes[0].CFBundleURLSchemes[1]", "CFBundleURLTypes[1].LSHandlerRank"])
     }
 
+    /// A manifest's bytes quoted in a diagnostic cannot break it over lines or drive a terminal.
+    @Test func quotedValuesAreEscaped() {
+        guard case .failure(let error) = Self.parse("<key>CFBundleIdentifier</key><string>a\n\u{1B}[31mb\u{202E}</string>") else {
+            Issue.record("must fail")
+            return
+        }
+        #expect(error.description == "todo.app/Info.plist: CFBundleIdentifier: \"a\\u{A}\\u{1B}[31mb\\u{202E}\" is not a reverse-DNS identifier (like com.example.todo)")
+        let named = ManifestError(code: .invalidValue, file: "x\u{1B}]0;t\u{7}.plist", keyPath: "", message: "m")
+        #expect(named.description == "x\\u{1B}]0;t\\u{7}.plist: m")
+    }
+
     @Test func rejectsBytesThatAreNotAPropertyList() {
         for bytes in [Data(), Data("not a plist".utf8), Self.xml(Self.id).dropLast(20), Data([0xFF, 0xFE, 0x00])] {
             guard case .failure(let error) = ManifestLoader.parse(bytes, displayPath: "x.plist") else {
