@@ -29,7 +29,7 @@ extension Ferry {
                 folder = app.folder.path
                 kind = app.folder.kind.rawValue
                 path = app.bundlePath
-                droppedEntries = app.manifest.droppedEntries.map { "\($0.keyPath): \($0.message)" }
+                droppedEntries = app.manifest.droppedEntries.map(\.fault)
             }
         }
 

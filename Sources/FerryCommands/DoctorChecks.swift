@@ -18,7 +18,7 @@ struct DoctorChecks {
                     fix: "correct the manifest, or remove it")
         }
         problems += registry.droppedEntries.map {
-            Problem(subject: $0.file.escapingControlCharacters(), problem: "\($0.keyPath): \($0.message)",
+            Problem(subject: $0.file.escapingControlCharacters(), problem: $0.fault,
                     fix: "correct that entry; the rest of the app is used")
         }
         problems += registry.shadowed.map {

@@ -35,6 +35,9 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     public var keyPath: String
     /// What is wrong, in a few words.
     public var message: String
+    /// For an entry dropped from an app that is still used, what was left out, such as "the
+    /// scheme is dropped"; nil for a manifest that is skipped.
+    public var consequence: String?
 
     /// - Parameter message: Control and format characters in it (a manifest's own bytes, quoted)
     ///   are escaped, so the diagnostic stays one line and cannot drive a terminal.
@@ -47,7 +50,13 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         let file = file.escapingControlCharacters()  // a file name can hold any byte but "/"
-        return keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)"
+        return "\(file): \(fault)"
+    }
+
+    /// The diagnostic without the file: key path, message and consequence.
+    public var fault: String {
+        let what = keyPath.isEmpty ? message : "\(keyPath): \(message)"
+        return consequence.map { "\(what); \($0)" } ?? what
     }
 }
 
@@ -56,14 +65,17 @@ struct ManifestIssue: Error, Sendable, Equatable {
     var code: ManifestError.Code
     var keyPath: String
     var message: String
+    var consequence: String?
 
     /// The same fault, saying what was left out because of it.
     func consequence(_ consequence: String) -> ManifestIssue {
-        ManifestIssue(code: code, keyPath: keyPath, message: message + "; " + consequence)
+        ManifestIssue(code: code, keyPath: keyPath, message: message, consequence: consequence)
     }
 
     func located(in file: String) -> ManifestError {
-        ManifestError(code: code, file: file, keyPath: keyPath, message: message)
+        var error = ManifestError(code: code, file: file, keyPath: keyPath, message: message)
+        error.consequence = consequence
+        return error
     }
 }
 
