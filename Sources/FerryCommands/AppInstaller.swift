@@ -76,6 +76,11 @@ struct AppInstaller {
             throw CommandFailure(message: "\(source): is neither a NAME.app folder nor a NAME.plist file", exit: FerryExit.badConfiguration)
         }
         switch ManifestLoader.load(path: manifestPath, displayPath: manifestPath) {
+        case .success(let manifest) where !manifest.droppedEntries.isEmpty:
+            // Loading drops a faulty entry and keeps the app; installing is the time to fix it.
+            var fault = manifest.droppedEntries[0]
+            fault.consequence = nil
+            throw CommandFailure(message: fault.description, exit: FerryExit.badConfiguration)
         case .success(let manifest): return manifest
         case .failure(let error): throw CommandFailure(message: error.description, exit: FerryExit.badConfiguration)
         }

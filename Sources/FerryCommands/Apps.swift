@@ -16,6 +16,9 @@ extension Ferry {
             var folder: String
             var kind: String
             var path: String
+            /// One line per entry left out of the manifest (`KEY-PATH: fault; consequence`); empty
+            /// when the manifest is clean.
+            var droppedEntries: [String]
 
             init(_ app: InstalledApp) {
                 bundleIdentifier = app.bundleIdentifier
@@ -26,6 +29,7 @@ extension Ferry {
                 folder = app.folder.path
                 kind = app.folder.kind.rawValue
                 path = app.bundlePath
+                droppedEntries = app.manifest.droppedEntries.map(\.fault)
             }
         }
 
@@ -33,11 +37,16 @@ extension Ferry {
             let registry = Context().registry()
             let entries = registry.apps.map(Entry.init)
             output.emit(entries) {
-                let rows = entries.map { [$0.bundleIdentifier, $0.name, $0.version ?? "-", $0.schemes.joined(separator: ","), $0.kind] }
+                // A manifest's name and version are anyone's bytes: no escape sequences to the terminal.
+                let rows = entries.map {
+                    [$0.bundleIdentifier, $0.name, $0.version ?? "-", $0.schemes.joined(separator: ","), $0.kind]
+                        .map { $0.escapingControlCharacters() }
+                }
                 return Table.render(header: ["BUNDLE ID", "NAME", "VERSION", "SCHEMES", "FOLDER"], rows: rows)
             }
             guard !output.json else { return }
             for diagnostic in registry.diagnostics { printError("ferry: skipped \(diagnostic)") }
+            for diagnostic in registry.droppedEntries { printError("ferry: \(diagnostic)") }
             for diagnostic in registry.desktopDiagnostics { output.detail("skipped \(diagnostic)") }
         }
     }

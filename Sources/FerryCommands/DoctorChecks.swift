@@ -14,8 +14,12 @@ struct DoctorChecks {
                                     fix: "set FERRY_SCHEMES_DIR to the schemes folder of Ferry's source or install"))
         }
         problems += registry.diagnostics.map {
-            Problem(subject: $0.file, problem: "skipped: \($0.keyPath.isEmpty ? "" : $0.keyPath + ": ")\($0.message)",
+            Problem(subject: $0.file.escapingControlCharacters(), problem: "skipped: \($0.keyPath.isEmpty ? "" : $0.keyPath + ": ")\($0.message)",
                     fix: "correct the manifest, or remove it")
+        }
+        problems += registry.droppedEntries.map {
+            Problem(subject: $0.file.escapingControlCharacters(), problem: $0.fault,
+                    fix: "correct that entry; the rest of the app is used")
         }
         problems += registry.shadowed.map {
             Problem(subject: $0.app.bundleIdentifier, problem: "\($0.app.bundlePath) is hidden by \($0.winner.bundlePath)",

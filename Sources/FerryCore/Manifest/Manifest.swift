@@ -29,6 +29,9 @@ public struct Manifest: Sendable, Equatable {
     public var kind: Kind = .command
     /// Every key Ferry does not interpret, kept as read.
     public var otherKeys: [String: PropertyListValue]
+    /// The entries left out because they were faulty (a scheme, a URL or document type, an
+    /// optional key), one diagnostic each; the rest of the app is used.
+    public var droppedEntries: [ManifestError] = []
 
     /// The name people see: display name, then name, then the bundle identifier.
     public var visibleName: String { displayName ?? name ?? bundleIdentifier }

@@ -35,26 +35,63 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     public var keyPath: String
     /// What is wrong, in a few words.
     public var message: String
+    /// For an entry dropped from an app that is still used, what was left out, such as "the
+    /// scheme is dropped"; nil for a manifest that is skipped.
+    public var consequence: String?
 
+    /// - Parameter message: Control and format characters in it (a manifest's own bytes, quoted)
+    ///   are escaped, so the diagnostic stays one line and cannot drive a terminal.
     public init(code: Code, file: String, keyPath: String, message: String) {
         self.code = code
         self.file = file
         self.keyPath = keyPath
-        self.message = message
+        self.message = message.escapingControlCharacters()
     }
 
     public var description: String {
-        keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)"
+        let file = file.escapingControlCharacters()  // a file name can hold any byte but "/"
+        return "\(file): \(fault)"
+    }
+
+    /// The diagnostic without the file: key path, message and consequence.
+    public var fault: String {
+        let what = keyPath.isEmpty ? message : "\(keyPath): \(message)"
+        return consequence.map { "\(what); \($0)" } ?? what
     }
 }
 
 /// A problem found inside a property list, before the file it came from is known.
-struct ManifestIssue: Error {
+struct ManifestIssue: Error, Sendable, Equatable {
     var code: ManifestError.Code
     var keyPath: String
     var message: String
+    var consequence: String?
+
+    /// The same fault, saying what was left out because of it.
+    func consequence(_ consequence: String) -> ManifestIssue {
+        ManifestIssue(code: code, keyPath: keyPath, message: message, consequence: consequence)
+    }
 
     func located(in file: String) -> ManifestError {
-        ManifestError(code: code, file: file, keyPath: keyPath, message: message)
+        var error = ManifestError(code: code, file: file, keyPath: keyPath, message: message)
+        error.consequence = consequence
+        return error
+    }
+}
+
+extension String {
+    /// The string with each control or format character (newline, escape, bidi override...)
+    /// written as `\u{XX}`: diagnostics quote a manifest's bytes and must stay one plain line.
+    package func escapingControlCharacters() -> String {
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

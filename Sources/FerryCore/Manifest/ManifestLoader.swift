@@ -8,7 +8,8 @@ public enum ManifestLoader {
     ///   - path: The file to read.
     ///   - displayPath: How diagnostics name the file, such as `todo.app/Info.plist`.
     ///   - filter: When given, a file that cannot match it is not decoded (code `filteredOut`).
-    /// - Returns: The manifest, or the one diagnostic that explains why it cannot be used.
+    /// - Returns: The manifest (entries dropped for a fault are in ``Manifest/droppedEntries``), or
+    ///   the one diagnostic that explains why it cannot be used.
     public static func load(path: String, displayPath: String, filter: ManifestFilter? = nil) -> Result<Manifest, ManifestError> {
         let bytes: Data
         do {
@@ -23,7 +24,7 @@ public enum ManifestLoader {
         return parse(bytes, displayPath: displayPath)
     }
 
-    /// Checks a manifest already in memory.
+    /// Checks a manifest already in memory; as ``load(path:displayPath:filter:)``, without the filter.
     public static func parse(_ bytes: Data, displayPath: String) -> Result<Manifest, ManifestError> {
         if let refusal = refusal(of: bytes) {
             return .failure(ManifestError(code: .notAPropertyList, file: displayPath, keyPath: "", message: refusal))
@@ -36,7 +37,9 @@ public enum ManifestLoader {
                                           message: "is not a valid property list (\(describe(error)))"))
         }
         do {
-            return .success(try Manifest(propertyList: root))
+            var manifest = try Manifest(propertyList: root)
+            for index in manifest.droppedEntries.indices { manifest.droppedEntries[index].file = displayPath }
+            return .success(manifest)
         } catch {
             return .failure(error.located(in: displayPath))
         }
@@ -50,8 +53,13 @@ public enum ManifestLoader {
         guard bytes.count <= maximumSize else {
             return "is \(bytes.count) bytes; a manifest may be \(maximumSize >> 20) MiB at most"
         }
-        let depth = bytes.withUnsafeBytes { PropertyListDepth.measure($0) } ?? 0
+        guard let depth = bytes.withUnsafeBytes({ PropertyListDepth.measure($0) }) else {
+            return "is not a valid property list (its binary object table is corrupt)"
+        }
         guard depth != PropertyListDepth.cyclic else { return "is not a valid property list (an object contains itself)" }
+        guard depth != PropertyListDepth.expansive else {
+            return "shares objects so much that it would expand to over \(PropertyListDepth.valueLimit) values; rewrite it without shared objects"
+        }
         guard depth <= PropertyListDepth.limit else {
             return "nests \(depth) levels deep; at most \(PropertyListDepth.limit) are allowed"
         }

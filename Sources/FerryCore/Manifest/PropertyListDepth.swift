@@ -9,24 +9,40 @@ enum PropertyListDepth {
     /// would recurse for ever.
     static let cyclic = Int.max
 
-    /// The nesting depth of `bytes` (``cyclic`` for a loop); nil when the structure cannot be read
-    /// (the decoder then says why).
+    /// What ``measure(_:)`` returns for a binary plist that shares objects so much that decoding it
+    /// would build more than ``valueLimit`` values (or that makes the walk itself too costly).
+    static let expansive = Int.max - 1
+
+    /// The most values a binary plist may expand to: real manifests hold hundreds.
+    static let valueLimit = 1 << 20
+
+    /// The nesting depth of `bytes` (``cyclic`` for a loop, ``expansive`` for a blow-up); nil for a
+    /// binary plist whose structure cannot be read. Such a file must not reach the decoder: some
+    /// of them make it trap rather than throw.
     static func measure(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        bytes.starts(with: Array("bplist00".utf8)) ? binary(bytes) : xml(bytes)
+        bytes.starts(with: Array("bplist".utf8)) ? binary(bytes) : xml(bytes)
     }
 
-    /// Counts `<array>` and `<dict>` against their closing tags; `<array/>` does not nest.
-    private static func xml(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    /// The deepest element nesting, with tags read as Foundation's XML plist scanner reads them:
+    /// a tag runs to the first `>`, it is empty when a `/` precedes that `>`, and its name is not
+    /// checked (the scanner takes `<array >`, `<arrayx>` and `<dict a="b">` for containers, and
+    /// recurses on `<plist>` too). Counting every element over-counts leaves by one level, never
+    /// under-counts a container.
+    private static func xml(_ bytes: UnsafeRawBufferPointer) -> Int {
         var depth = 0, deepest = 0, index = 0
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
-            let rest = bytes[(open + 1)...]
-            if rest.starts(with: Array("array>".utf8)) || rest.starts(with: Array("dict>".utf8)) {
+            let tag = XMLTag(bytes, at: open)
+            switch tag.kind {
+            case .start:
                 depth += 1
                 deepest = max(deepest, depth)
-            } else if rest.starts(with: Array("/array>".utf8)) || rest.starts(with: Array("/dict>".utf8)) {
-                depth -= 1
+            case .end:
+                depth = max(0, depth - 1)
+            case .other:
+                break
             }
-            index = open + 1
+            guard tag.end < bytes.count else { break }
+            index = tag.end
         }
         return deepest
     }
@@ -34,82 +50,47 @@ enum PropertyListDepth {
     /// Walks the object graph of a binary plist from its top object, without recursion.
     private static func binary(_ bytes: UnsafeRawBufferPointer) -> Int? {
         guard let table = BinaryObjectTable(bytes) else { return nil }
-        var depthOf = [Int](repeating: -1, count: table.count)
-        var stack: [(object: Int, childrenDone: Bool)] = [(table.top, false)]
-        var onPath = Set<Int>()
-        while let (object, childrenDone) = stack.popLast() {
-            guard let children = table.children(of: object) else { return nil }
-            if childrenDone {
-                onPath.remove(object)
-                depthOf[object] = 1 + (children.map { depthOf[$0] }.max() ?? 0)
-                if depthOf[object] > limit { return depthOf[object] }
-                continue
-            }
-            guard depthOf[object] < 0 else { continue }
-            guard !onPath.contains(object) else { return cyclic }
-            guard onPath.count <= limit else { return onPath.count }
-            onPath.insert(object)
-            stack.append((object, true))
-            for child in children where depthOf[child] < 0 { stack.append((child, false)) }
-        }
-        return max(0, depthOf[table.top])
+        var walk = BinaryWalk(table: table, budget: 2 * bytes.count)
+        return walk.depth()
     }
 }
 
-/// The offset table of a binary plist (`bplist00`) and the references its containers hold.
-private struct BinaryObjectTable {
-    let bytes: UnsafeRawBufferPointer
-    let offsets: [Int]
-    let referenceSize: Int
-    let top: Int
-    var count: Int { offsets.count }
+/// One markup construct of an XML property list, starting at a `<`.
+private struct XMLTag {
+    enum Kind { case start, end, other }
 
-    init?(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count >= 40 else { return nil }
-        let trailer = bytes.count - 32
-        let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
-        let objects = Self.integer(bytes, at: trailer + 8, size: 8)
-        let top = Self.integer(bytes, at: trailer + 16, size: 8)
-        let tableStart = Self.integer(bytes, at: trailer + 24, size: 8)
-        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), objects > 0, top < objects,
-              tableStart >= 8, objects <= (trailer - tableStart) / offsetSize else { return nil }
-        self.bytes = bytes
-        self.referenceSize = referenceSize
-        self.top = top
-        offsets = (0..<objects).map { Self.integer(bytes, at: tableStart + $0 * offsetSize, size: offsetSize) }
-        guard offsets.allSatisfy({ $0 >= 8 && $0 < tableStart }) else { return nil }
-    }
+    var kind: Kind
+    /// The index just past the construct (or the end of the bytes when it is not closed).
+    var end: Int
 
-    /// The objects an array, set or dictionary refers to (a dictionary's keys and values); none
-    /// for scalars; nil when the object runs off the end.
-    func children(of object: Int) -> [Int]? {
-        let start = offsets[object]
-        let marker = bytes[start]
-        let kind = marker >> 4
-        guard kind == 0xA || kind == 0xC || kind == 0xD else { return [] }
-        var count = Int(marker & 0x0F), position = start + 1
-        if count == 0x0F {
-            guard position < bytes.count, bytes[position] >> 4 == 0x1 else { return nil }
-            let size = 1 << Int(bytes[position] & 0x0F)
-            guard size <= 8, position + 1 + size <= bytes.count else { return nil }
-            count = Self.integer(bytes, at: position + 1, size: size)
-            position += 1 + size
+    init(_ bytes: UnsafeRawBufferPointer, at open: Int) {
+        let rest = bytes[(open + 1)...]
+        func through(_ terminator: String) -> Int {
+            let marker = Array(terminator.utf8)
+            var index = rest.startIndex
+            while let hit = bytes[index...].firstIndex(of: marker[0]) {
+                let stop = hit + marker.count
+                if stop <= bytes.count, bytes[hit..<stop].elementsEqual(marker) { return stop }
+                index = hit + 1
+            }
+            return bytes.count
         }
-        let references = kind == 0xD ? count * 2 : count
-        guard references >= 0, references <= (bytes.count - position) / referenceSize else { return nil }
-        var children: [Int] = []
-        children.reserveCapacity(references)
-        for index in 0..<references {
-            let child = Self.integer(bytes, at: position + index * referenceSize, size: referenceSize)
-            guard child < offsets.count else { return nil }
-            children.append(child)
+        if rest.starts(with: Array("!--".utf8)) {
+            (kind, end) = (.other, through("-->"))
+        } else if rest.starts(with: Array("![CDATA[".utf8)) {
+            (kind, end) = (.other, through("]]>"))
+        } else if rest.starts(with: Array("?".utf8)) {
+            (kind, end) = (.other, through("?>"))
+        } else {
+            end = through(">")
+            let closed = end <= bytes.count && end - 2 > open && bytes[end - 1] == UInt8(ascii: ">")
+            if rest.first == UInt8(ascii: "!") {
+                kind = .other
+            } else if rest.first == UInt8(ascii: "/") {
+                kind = .end
+            } else {
+                kind = closed && bytes[end - 2] == UInt8(ascii: "/") ? .other : .start
+            }
         }
-        return children
-    }
-
-    static func integer(_ bytes: UnsafeRawBufferPointer, at start: Int, size: Int) -> Int {
-        var value = 0
-        for index in start..<min(start + size, bytes.count) { value = value << 8 | Int(bytes[index]) }
-        return value < 0 ? Int.max : value
     }
 }

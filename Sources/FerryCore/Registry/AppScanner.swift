@@ -27,10 +27,16 @@ enum AppScanner {
             }
             let display = String(manifestPath.dropFirst(folder.path.count + 1))
             switch ManifestLoader.load(path: manifestPath, displayPath: display, filter: filter) {
-            case .success(let manifest):
-                result.apps.append(InstalledApp(manifest: manifest, bundlePath: bundlePath,
-                                                manifestPath: manifestPath, folder: folder,
-                                                precedence: precedence))
+            case .success(var manifest):
+                let file = folder.kind == .user ? display : manifestPath
+                for index in manifest.droppedEntries.indices { manifest.droppedEntries[index].file = file }
+                let app = InstalledApp(manifest: manifest, bundlePath: bundlePath, manifestPath: manifestPath,
+                                       folder: folder, precedence: precedence)
+                if let problem = AppContainment.problem(with: app, display: file) {
+                    result.diagnostics.append(problem)
+                } else {
+                    result.apps.append(app)
+                }
             case .failure(let error) where error.code == .filteredOut:
                 continue
             case .failure(var error):

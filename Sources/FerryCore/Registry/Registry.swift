@@ -14,6 +14,11 @@ public struct Registry: Sendable {
     public private(set) var shadowed: [Shadowed]
     /// One diagnostic per manifest that could not be used.
     public private(set) var diagnostics: [ManifestError]
+    /// One diagnostic per entry left out of an app that is used (see ``Manifest/droppedEntries``),
+    /// shadowed apps included.
+    public var droppedEntries: [ManifestError] {
+        (apps + shadowed.map(\.app)).flatMap(\.manifest.droppedEntries)
+    }
 
     /// The `mimeapps.list` associations for schemes (see ``Registry/init(paths:filter:)``).
     public internal(set) var associations = MimeAppsList()

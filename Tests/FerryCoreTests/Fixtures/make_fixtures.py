@@ -165,10 +165,21 @@ def reference_issues(data):
     if arguments is not None:
         if not root["ProgramArguments"] or root["ProgramArguments"][0] in ("", None):
             issues.append((INVALID, "ProgramArguments"))
-    elif executable is not None and (executable == "" or executable.startswith("/")):
+        elif arguments and "/" in arguments[0][1] and not arguments[0][1].startswith("/") \
+                and ".." in arguments[0][1].split("/"):
+            issues.append((INVALID, "ProgramArguments[0]"))
+    elif executable is not None and (executable == "" or executable.startswith("/")
+                                     or ".." in executable.split("/")):
         issues.append((INVALID, "CFBundleExecutable"))
 
     return issues
+
+
+# What makes the whole app unusable (the manifest is skipped); any other fault only drops the
+# entry at fault: a scheme, a URL or document type, a list element, an optional key.
+def skips_app(code, key_path):
+    return key_path in ("", "CFBundleIdentifier", "CFBundleExecutable", "FerryAppKind") \
+        or key_path.startswith("ProgramArguments")
 
 
 # --------------------------------------------------------------------------
@@ -666,6 +677,11 @@ add("invalid/scheme-invalid.plist", SCHEME_INVALID,
 add("invalid/scheme-starts-with-digit.plist",
     base("scheme-starts-with-digit", CFBundleURLTypes=url_types(["2do"])),
     "`\"2do\"` starts with a digit", code=INVALID, key_path="CFBundleURLTypes[0].CFBundleURLSchemes[0]")
+add("invalid/scheme-unexpanded-variable.plist",
+    base("scheme-unexpanded-variable",
+         CFBundleURLTypes=url_types(["fixture", "$(PRODUCT_BUNDLE_IDENTIFIER)"])),
+    "second scheme is the Xcode leftover `$(PRODUCT_BUNDLE_IDENTIFIER)`; `fixture` still works",
+    code=INVALID, key_path="CFBundleURLTypes[0].CFBundleURLSchemes[1]", extra=True)
 add("invalid/rank-unknown.plist", base("rank-unknown", CFBundleURLTypes=url_types(["fixture"], LSHandlerRank="Best")),
     "`\"Best\"` is not Owner, Default, Alternate or None", code=INVALID,
     key_path="CFBundleURLTypes[0].LSHandlerRank")
@@ -732,6 +748,13 @@ add("invalid/executable-absolute.plist",
     base("executable-absolute", CFBundleExecutable="/usr/bin/fixture"),
     "`/usr/bin/fixture` is not relative to the bundle", code=INVALID,
     key_path="CFBundleExecutable", extra=True)
+add("invalid/executable-leaves-bundle.plist",
+    base("executable-leaves-bundle", CFBundleExecutable="../../../../bin/echo"),
+    "`../../../../bin/echo` leaves the bundle", code=INVALID, key_path="CFBundleExecutable", extra=True)
+add("invalid/program-arguments-leave-bundle.plist",
+    base("program-arguments-leave-bundle", ProgramArguments=["bin/../../echo", "%u"]),
+    "`bin/../../echo` leaves the bundle (a bare name or an absolute path is allowed)",
+    code=INVALID, key_path="ProgramArguments[0]", extra=True)
 add("invalid/app-kind-unknown.plist", base("app-kind-unknown", FerryAppKind="daemon"),
     "`\"daemon\"` is not `command` or `managed`", code=INVALID, key_path="FerryAppKind", extra=True)
 add("invalid/version-wrong-type.plist", base("version-wrong-type", CFBundleVersion=3),
@@ -754,7 +777,12 @@ def readme():
     w("The script checks every fixture against a small Python model of the manifest contract: a "
       "fixture in `valid/` has no problem, and a fixture in `invalid/` has **exactly one** (the one "
       "listed), so the order in which a parser checks keys does not matter. Fixing the listed key "
-      "would make it load.\n")
+      "would make it load cleanly.\n")
+    w("In `invalid/`, **no** means the manifest is skipped (the app is unusable: not a property "
+      "list, no valid `CFBundleIdentifier`, or no safe way to start it: `CFBundleExecutable`, "
+      "`ProgramArguments`, `FerryAppKind`); *drops* means the app loads without the entry at "
+      "fault (the scheme, the URL or document type holding the faulty key, the list element, or "
+      "the optional key), and that entry is the first of `Manifest.droppedEntries`.\n")
     w("Key paths use the form `CFBundleURLTypes[0].CFBundleURLSchemes[1]`; an empty key path "
       "(`—`) means the file as a whole. Codes are the `ManifestError.Code` names in "
       "`Sources/FerryCore/Manifest/ManifestError.swift`. Rows marked *(extra)* were not in the "
@@ -770,7 +798,7 @@ def readme():
             w("|---|---|---|---|")
         for f in rows:
             name = f"`{f.path}`"
-            loads = "yes" if f.loads else "**no**"
+            loads = "yes" if f.loads else "**no**" if skips_app(f.code, f.key_path) else "drops"
             if invalid:
                 about = f.about + (" *(extra)*" if f.extra else "")
                 key_path = f"`{f.key_path}`" if f.key_path else "—"
@@ -785,7 +813,7 @@ def readme():
     w("`valid/Sample.app/` is a bundle: load it as an app folder (or its `Info.plist` as a file). "
       "Code that lists `valid/*.plist` does not see it.\n")
 
-    w("## invalid/ — must not load\n")
+    w("## invalid/ — one fault each: skipped (**no**) or loaded without the faulty entry (drops)\n")
     table([f for f in FIXTURES if f.path.startswith("invalid/")], invalid=True)
 
     w("## Expected values\n")

@@ -3,12 +3,15 @@ import Testing
 @testable import FerryCore
 
 /// Every manifest in `Fixtures/` against the table in `Fixtures/README.md`: valid ones load, each
-/// invalid one fails with exactly the key path and code the table names, and none crashes.
+/// invalid one fails (**no**) or loads without the faulty entry (drops) with exactly the key path
+/// and code the table names, and none crashes.
 @Suite struct FixtureCorpusTests {
     struct Row: CustomStringConvertible, Sendable {
         var file: String
         var keyPath: String
         var code: String
+        /// Whether the app loads without the faulty entry rather than being skipped.
+        var drops = false
         var description: String { file }
     }
 
@@ -24,13 +27,26 @@ import Testing
             if file.hasPrefix("valid/") { return Row(file: file, keyPath: "", code: "") }
             guard cells.count >= 7 else { return nil }
             let keyPath = cells[4] == "—" ? "" : cells[4].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            return Row(file: file, keyPath: keyPath, code: cells[5].trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+            return Row(file: file, keyPath: keyPath, code: cells[5].trimmingCharacters(in: CharacterSet(charactersIn: "`")),
+                       drops: cells[3] == "drops")
         }
     }()
 
     @Test func theTableCoversTheCorpus() {
         #expect(Self.rows.filter { $0.file.hasPrefix("valid/") }.count >= 15)
         #expect(Self.rows.filter { $0.file.hasPrefix("invalid/") }.count >= 30)
+        #expect(Self.rows.filter(\.drops).count >= 15)
+    }
+
+    /// Issue 13 §3: an unexpanded Xcode variable in one scheme costs that scheme, not the app.
+    @Test func anXcodeLeftoverCostsOnlyItsScheme() throws {
+        let path = Self.fixtures.appendingPathComponent("invalid/scheme-unexpanded-variable.plist").path
+        let manifest = try ManifestLoader.load(path: path, displayPath: "x.plist").get()
+        #expect(manifest.urlTypes.map(\.schemes) == [["fixture"]])
+        #expect(manifest.droppedEntries.map(\.description) == [
+            "x.plist: CFBundleURLTypes[0].CFBundleURLSchemes[1]: \"$(PRODUCT_BUNDLE_IDENTIFIER)\" is not a valid scheme "
+                + "(a letter, then letters, digits, \"+\", \"-\" or \".\"); the scheme is dropped",
+        ])
     }
 
     @Test(arguments: rows)
@@ -38,8 +54,15 @@ import Testing
         let path = Self.fixtures.appendingPathComponent(row.file).path
         let result = ManifestLoader.load(path: path, displayPath: row.file)
         switch (row.code.isEmpty, result) {
-        case (true, .success):
-            break
+        case (true, .success(let manifest)):
+            #expect(manifest.droppedEntries.isEmpty)
+        case (false, .success(let manifest)) where row.drops:
+            let first = try? #require(manifest.droppedEntries.first)
+            #expect(first?.keyPath == row.keyPath)
+            #expect(first?.code.description == row.code)
+            #expect(first?.description.hasPrefix(row.file + ": ") == true)
+        case (false, .failure(let error)) where row.drops:
+            Issue.record("\(row.file) should load without \(row.keyPath): \(error)")
         case (true, .failure(let error)):
             Issue.record("\(row.file) should load: \(error)")
         case (false, .success):

@@ -30,6 +30,84 @@ import Testing
         return Data(bytes)
     }
 
+    /// 200,000 open tags the way a hostile file spells them: the decoder takes each as an
+    /// `<array>`/`<dict>`/`<plist>` and recurses.
+    static func hostileXML(_ open: String, _ levels: Int = 200_000) -> Data {
+        Data(("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key>"
+            + "<string>com.a.b</string><key>X</key>" + String(repeating: open, count: levels)).utf8)
+    }
+
+    /// The 51-byte binary plist of the attack: one dictionary whose 8-byte count is 2^62, so that
+    /// `count * 2` overflowed.
+    static let hugeCountBinary: Data = {
+        var bytes = Array("bplist00".utf8)
+        bytes += [0xDF, 0x13] + withUnsafeBytes(of: UInt64(1 << 62).bigEndian, Array.init)
+        bytes += [8]  // the offset table: object 0 at byte 8
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        bytes += withUnsafeBytes(of: UInt64(1).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(18).bigEndian, Array.init)
+        return Data(bytes)
+    }()
+
+    @Test func theFiftyOneByteBinaryPlistIsRefusedWithoutCrashing() {
+        #expect(Self.hugeCountBinary.count == 51)
+        guard case .failure(let error) = ManifestLoader.parse(Self.hugeCountBinary, displayPath: "evil.plist") else {
+            Issue.record("must be refused")
+            return
+        }
+        #expect(error.code == .notAPropertyList)
+        #expect(error.description.hasPrefix("evil.plist: is not a valid property list"))
+        #expect(!error.description.contains("\n"))
+    }
+
+    /// A binary plist of `levels` arrays, each holding the next one twice: tiny on disk, 2^levels
+    /// values once decoded.
+    static func doublingBinary(_ levels: Int) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for index in 0..<levels {
+            offsets.append(bytes.count)
+            bytes += [0xA2, UInt8(index + 1), UInt8(index + 1)]
+        }
+        offsets.append(bytes.count)
+        bytes += [0x51, UInt8(ascii: "x")]
+        let table = bytes.count
+        bytes += offsets.map(UInt8.init)
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        bytes += withUnsafeBytes(of: UInt64(offsets.count).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(table).bigEndian, Array.init)
+        return Data(bytes)
+    }
+
+    @Test func sharedObjectsThatWouldExpandWithoutBoundAreRefused() {
+        #expect(Self.doublingBinary(10).withUnsafeBytes { PropertyListDepth.measure($0) } == 11)
+        guard case .failure(let error) = ManifestLoader.parse(Self.doublingBinary(40), displayPath: "bomb.plist") else {
+            Issue.record("must be refused")
+            return
+        }
+        #expect(error.description == "bomb.plist: shares objects so much that it would expand to over 1048576 values; rewrite it without shared objects")
+    }
+
+    @Test(arguments: ["<array >", "<array\t>", "<array\n>", "<dict\n>", "<array x=\"1\">", "<dict a='b' >",
+                      "<arrayx>", "<plist>", "<plist version=\"1.0\">"])
+    func hostileXMLTagsAreRefusedWithoutCrashing(_ open: String) {
+        guard case .failure(let error) = ManifestLoader.parse(Self.hostileXML(open), displayPath: "deep.plist") else {
+            Issue.record("must be refused")
+            return
+        }
+        #expect(error.description.hasPrefix("deep.plist: nests "))
+        #expect(error.description.hasSuffix("levels deep; at most 512 are allowed"))
+    }
+
+    @Test func commentsAndEmptyTagsDoNotCount() {
+        let quiet = String(repeating: "<!-- <array> --><array/><dict />", count: 1_000)
+        let data = Data(("<plist><dict><key>CFBundleIdentifier</key><string>com.a.b</string>"
+            + "<key>X</key><array>\(quiet)</array></dict></plist>").utf8)
+        #expect(data.withUnsafeBytes { PropertyListDepth.measure($0) } == 3)
+    }
+
     @Test(arguments: [nestedXML(100_000), nestedBinary(100_000)])
     func hostileNestingIsRefusedWithoutCrashing(_ data: Data) {
         guard case .failure(let error) = ManifestLoader.parse(data, displayPath: "deep.plist") else {
@@ -41,7 +119,7 @@ import Testing
     }
 
     @Test func ordinaryNestingIsMeasuredAndAllowed() {
-        #expect(Self.nestedXML(200).withUnsafeBytes { PropertyListDepth.measure($0) } == 201)
+        #expect(Self.nestedXML(200).withUnsafeBytes { PropertyListDepth.measure($0) } == 202)
         #expect(Self.nestedBinary(200).withUnsafeBytes { PropertyListDepth.measure($0) } == 201)
         #expect(throws: Never.self) { try ManifestLoader.parse(Self.nestedXML(200), displayPath: "x").get() }
     }

@@ -16,13 +16,71 @@ import Testing
     @Test func aBadManifestNeverHidesTheOthers() throws {
         let temp = try TemporaryFolder()
         try temp.writeApp("good", app("com.acme.good", ["good"]))
-        try temp.writeApp("bad", app("com.acme.bad", ["to do"]))
+        try temp.writeApp("bad", app("to do", ["bad"]))
         try "<plist><dict>".write(toFile: temp.path + "/apps/broken.plist", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: temp.path + "/apps/empty.app", withIntermediateDirectories: true)
         let registry = Registry(folders: [temp.folder("apps", .user)])
         #expect(registry.apps.map(\.bundleIdentifier) == ["com.acme.good"])
         #expect(registry.diagnostics.map(\.file).sorted() == ["bad.app/Info.plist", "broken.plist", "empty.app/Info.plist"])
-        #expect(registry.diagnostics.contains { $0.description == "bad.app/Info.plist: CFBundleURLTypes[0].CFBundleURLSchemes[0]: \"to do\" is not a valid scheme (a letter, then letters, digits, \"+\", \"-\" or \".\")" })
+        #expect(registry.diagnostics.contains { $0.description == "bad.app/Info.plist: CFBundleIdentifier: \"to do\" is not a reverse-DNS identifier (like com.example.todo)" })
+    }
+
+    /// Issue 13 §3: one bad scheme costs that scheme; the app and its good schemes stay.
+    @Test func aBadSchemeIsDroppedAndTheAppStays() throws {
+        let temp = try TemporaryFolder()
+        try temp.writeApp("todo", app("com.acme.todo", ["todo", "$(PRODUCT_BUNDLE_IDENTIFIER)"]))
+        let registry = Registry(folders: [temp.folder("apps", .user)])
+        #expect(registry.diagnostics.isEmpty)
+        #expect(registry.apps.map(\.bundleIdentifier) == ["com.acme.todo"])
+        #expect(registry.claimedSchemes == ["todo"])
+        #expect(registry.droppedEntries.map(\.description) == [
+            "todo.app/Info.plist: CFBundleURLTypes[0].CFBundleURLSchemes[1]: \"$(PRODUCT_BUNDLE_IDENTIFIER)\" is not a valid scheme "
+                + "(a letter, then letters, digits, \"+\", \"-\" or \".\"); the scheme is dropped",
+        ])
+    }
+
+    /// Issue 19: a program reached through a link out of the bundle, a `.app` that is a link to a
+    /// folder elsewhere, and an `Info.plist` linked from elsewhere are each refused with one line.
+    @Test func linksOutOfTheBundleOrTheAppsFolderAreRefused() throws {
+        let temp = try TemporaryFolder()
+        let fm = FileManager.default
+        try temp.writeApp("good", app("com.acme.good", ["good"]))
+        try fm.createFile(atPath: temp.path + "/apps/good.app/run", contents: Data("#!/bin/sh\n".utf8),
+                          attributes: [.posixPermissions: 0o755])
+        try temp.writeApp("linked-bin", app("com.acme.linkedbin", ["lb"], extra: ["CFBundleExecutable": "bin/echo"]))
+        try fm.createSymbolicLink(atPath: temp.path + "/apps/linked-bin.app/bin", withDestinationPath: "/bin")
+        try temp.writeApp("outside", in: "elsewhere", app("com.acme.outside", ["out"]))
+        try fm.createSymbolicLink(atPath: temp.path + "/apps/outside.app", withDestinationPath: temp.path + "/elsewhere/outside.app")
+        try fm.createDirectory(atPath: temp.path + "/apps/stolen.app", withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: temp.path + "/apps/stolen.app/Info.plist",
+                                  withDestinationPath: temp.path + "/elsewhere/outside.app/Info.plist")
+        let registry = Registry(folders: [temp.folder("apps", .user)])
+        #expect(registry.apps.map(\.bundleIdentifier) == ["com.acme.good"])
+        let lines = registry.diagnostics.map(\.description).sorted()
+        let resolved = try #require(FileSystem.resolved(temp.path))
+        #expect(lines == [
+            "linked-bin.app/Info.plist: CFBundleExecutable: \"bin/echo\" resolves to /usr/bin/echo, outside its bundle; copy it inside instead of linking",
+            "outside.app/Info.plist: the app resolves to \(resolved)/elsewhere/outside.app, outside its apps folder \(temp.path)/apps; copy it inside instead of linking",
+            "stolen.app/Info.plist: the manifest resolves to \(resolved)/elsewhere/outside.app/Info.plist, outside its bundle; copy it inside instead of linking",
+        ])
+    }
+
+    /// The hostile manifests of the outside attack, read the way `ferry apps` and ferryd read a
+    /// folder: each is one diagnostic line, the good app still loads, nothing crashes.
+    @Test func hostileManifestsAreOneLineEachThroughTheRegistry() throws {
+        let temp = try TemporaryFolder()
+        try temp.writeApp("good", app("com.acme.good", ["good"]))
+        let deep = "<plist><dict><key>CFBundleIdentifier</key><string>com.a.b</string><key>X</key>"
+            + String(repeating: "<array >", count: 200_000)
+        try Data(deep.utf8).write(to: URL(fileURLWithPath: temp.path + "/apps/deep.plist"))
+        try PropertyListDepthTests.hugeCountBinary.write(to: URL(fileURLWithPath: temp.path + "/apps/count.plist"))
+        let registry = Registry(folders: [temp.folder("apps", .user)])
+        #expect(registry.apps.map(\.bundleIdentifier) == ["com.acme.good"])
+        let lines = registry.diagnostics.map(\.description).sorted()
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("count.plist: is not a valid property list") == true)
+        #expect(lines.last == "deep.plist: nests 200002 levels deep; at most 512 are allowed")
+        #expect(lines.allSatisfy { !$0.contains("\n") })
     }
 
     @Test func standalonePlistsAndHiddenEntries() throws {
