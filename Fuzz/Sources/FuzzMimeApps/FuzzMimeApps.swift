@@ -10,8 +10,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = input(data, size)
     let cut = bytes.firstIndex(of: 0xFF) ?? bytes.count
     let user = scratch.appendingPathComponent("mimeapps.list"), system = scratch.appendingPathComponent("system-mimeapps.list")
-    FileManager.default.createFile(atPath: user.path, contents: Data(bytes[..<cut]))
-    FileManager.default.createFile(atPath: system.path, contents: Data(bytes[min(cut + 1, bytes.count)...]))
+    _ = FileManager.default.createFile(atPath: user.path, contents: Data(bytes[..<cut]))
+    _ = FileManager.default.createFile(atPath: system.path, contents: Data(bytes[min(cut + 1, bytes.count)...]))
     let list = MimeAppsList(files: [.init(path: user.path, isUsers: true), .init(path: system.path, isUsers: false)])
     for (scheme, ids) in list.added {
         let both = Set(ids).intersection(list.removed[scheme] ?? [])
@@ -23,7 +23,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// A folder of this process's own for the two files.
-nonisolated(unsafe) private let scratch: URL = {
+private let scratch: URL = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-fuzz-mimeapps-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
