@@ -9,7 +9,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let raw = String(decoding: input(data, size), as: UTF8.self)
     let name = NameSanitizer.name(raw)
     checkSafe(name, from: raw)
-    invariant(NameSanitizer.name(name) == name, "sanitizing \(debug(name)) again changes it")
+    let again = NameSanitizer.name(name)
+    invariant(again == name, "sanitizing \(debug(name)) again changes it: \(name.utf8.count) bytes ending \(tail(name)) → \(again.utf8.count) bytes ending \(tail(again))")
     let components = NameSanitizer.components(of: raw)
     invariant(!components.isEmpty && components.count <= 16, "\(components.count) components for \(debug(raw))")
     for component in components { checkSafe(component, from: raw) }
@@ -37,4 +38,8 @@ private func debug(_ text: String) -> String {
 @_cdecl("FuzzNameSanitizer_main")
 func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     runFuzzer(argc, argv, fuzz)
+}
+
+private func tail(_ text: String) -> String {
+    String(reflecting: String(String.UnicodeScalarView(text.unicodeScalars.suffix(12))))
 }
