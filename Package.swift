@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "FerryCore", targets: ["FerryCore"]),
         .library(name: "FerryKit", targets: ["FerryKit"]),
+        // For the fuzzers in Fuzz/, a package of their own that reaches the transfer protocol's parsers.
+        .library(name: "FerryTransfer", targets: ["FerryTransfer"]),
         .executable(name: "ferry", targets: ["ferry"]),
         .executable(name: "ferryd", targets: ["ferryd"]),
     ],
