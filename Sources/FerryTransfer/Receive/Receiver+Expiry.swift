@@ -8,6 +8,27 @@ extension Receiver.Record {
         case .declined, .cancelled: false
         }
     }
+
+    /// Whether the offer waits for the user.
+    var isPending: Bool {
+        if case .pending = status { return true }
+        return false
+    }
+}
+
+extension Receiver {
+    /// Refuses a new offer when every peer together holds ``TransferLimits/openOffers`` offers, or
+    /// (for one that would ask the user) ``TransferLimits/pendingOffers`` wait already.
+    func checkTotals(asking: Bool) throws(TransferError) {
+        let open = records.values.filter(\.isOpen)
+        guard open.count < limits.openOffers else {
+            throw TransferError(.tooLarge, "this device has \(open.count) offers open from all its peers; try again in a few minutes")
+        }
+        let waiting = open.filter(\.isPending).count
+        guard !asking || waiting < limits.pendingOffers else {
+            throw TransferError(.tooLarge, "\(waiting) offers already wait for this device's user; try again once they are answered")
+        }
+    }
 }
 
 extension Receiver {

@@ -69,6 +69,7 @@ public actor Receiver {
         guard open < limits.offersPerPeer else {
             throw TransferError(.tooLarge, "this peer already has \(open) offers open here; finish or cancel one first (DELETE /ferry/v1/offers/ID), or wait \(Int(timing.idleSeconds)) s for them to expire")
         }
+        try checkTotals(asking: verdict == .ask)
         if verdict == .ask { record.status = .pending(now + limits.pendingSeconds) }
         records[id] = record
         if verdict == .ask { await host.offerWaiting(pendingOffer(id, record)) }

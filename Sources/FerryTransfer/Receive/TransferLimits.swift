@@ -16,6 +16,11 @@ public struct TransferLimits: Sendable, Equatable {
     public var partialKeepSeconds: Double = 24 * 3600
     /// Offers one peer may have open at once. Default 4.
     public var offersPerPeer = 4
+    /// Offers open at once from every peer together. Default 32: a peer can mint new certificates
+    /// for free, so the per-peer cap alone does not bound what strangers hold.
+    public var openOffers = 32
+    /// Offers waiting for the user at once, from every peer together. Default 8.
+    public var pendingOffers = 8
 
     public init() {}
 }

@@ -75,6 +75,24 @@ final class TestClock: Sendable {
         #expect(await receiver.records.isEmpty, "declined offers nobody asked about are dropped")
     }
 
+    @Test func freshCertificatesDoNotGetFreshRoomWithoutBound() async throws {
+        host.setMode(.everyone(until: clock.now + 3600))
+        // Each offer from a new certificate, as a stranger minting them would send.
+        let stranger = { (index: Int) in String(repeating: String(index % 10), count: 64) + "\(index)" }
+        for index in 0..<TransferLimits().pendingOffers {
+            #expect(try await receiver.offer(offer("a\(index).txt"), from: stranger(index)).status == "pending")
+        }
+        do {
+            _ = try await receiver.offer(offer("b.txt"), from: stranger(99))
+            Issue.record("a ninth waiting offer was taken")
+        } catch {
+            #expect(error.message.contains("already wait for this device's user"))
+        }
+        // A trusted peer's offer, which asks nobody, is still taken.
+        host.state.withLock { $0.trusted[peer] = TrustedPeer(fingerprint: peer, name: "p", autoAccept: true) }
+        #expect(try await receiver.offer(offer("c.txt"), from: peer).status == "accepted")
+    }
+
     @Test func aCancelledOfferIsGoneAndItsSlotFree() async throws {
         host.state.withLock { $0.trusted[peer] = TrustedPeer(fingerprint: peer, name: "p", autoAccept: true) }
         let id = try await receiver.offer(offer("a.txt"), from: peer).offer
