@@ -24,7 +24,7 @@ actor AppManager {
     /// The app in the foreground, if any.
     var foreground: String?
     /// Only one app comes forward at a time.
-    var foregroundLock = FIFOLock()
+    let foregroundLock = FIFOLock()
     let clock = ContinuousClock()
     let reaper: ProcessReaper
     /// Each app folder's modification time at the last reload.
