@@ -30,7 +30,8 @@ actor AppManager {
     /// Each app folder's modification time at the last reload.
     var folderStamps: [String: Int] = [:]
     /// File transfers: set by TransferService once the device identity is loaded.
-    var transfer: TransferHub?
+    let transferSlot = TransferSlot()
+    var transfer: TransferHub? { transferSlot.current }
     /// The running apps' pid files, for the next ferryd should this one die.
     let records: AppRecords
 
