@@ -16,7 +16,7 @@ extension AppManager {
             }
         }
         guard app.manifest.kind == .managed else { return .done(command(for: app, request)) }
-        let number = tickets[app.bundleIdentifier, default: TicketQueue()].take()
+        let number = ticketQueue(app.bundleIdentifier).take()
         return .queued(Ticket(number: number, app: app.bundleIdentifier), request)
     }
 
@@ -49,13 +49,21 @@ extension AppManager {
         }
     }
 
+    /// The app's queue, made on first use.
+    func ticketQueue(_ app: String) -> TicketQueue {
+        if let queue = tickets[app] { return queue }
+        let queue = TicketQueue()
+        tickets[app] = queue
+        return queue
+    }
+
     /// Waits for the ticket's turn.
-    func waitTurn(_ ticket: Ticket) async {
-        guard tickets[ticket.app]?.isServing(ticket.number) == false else { return }
-        await withCheckedContinuation { tickets[ticket.app]?.park(ticket.number, $0) }
+    /// - Throws: `CancellationError` when the caller is cancelled first; the ticket is then given up.
+    func waitTurn(_ ticket: Ticket) async throws {
+        try await ticketQueue(ticket.app).wait(ticket.number)
     }
 
     func finishTurn(_ ticket: Ticket) {
-        tickets[ticket.app]?.advance()
+        ticketQueue(ticket.app).finish(ticket.number)
     }
 }

@@ -17,8 +17,10 @@ extension AppManager {
     /// `ferry quit`: willTerminate if the app can still run code, then it must exit; killed after the timeout.
     func quit(_ app: String) async throws(DaemonError) -> String {
         guard apps[app]?.pid != nil else { throw DaemonError(message: "\(app) is not running", exitCode: 1) }
-        let ticket = Ticket(number: tickets[app, default: TicketQueue()].take(), app: app)
-        await waitTurn(ticket)
+        let ticket = Ticket(number: ticketQueue(app).take(), app: app)
+        do { try await waitTurn(ticket) } catch {
+            throw DaemonError(message: "quit of \(app) cancelled before its turn", exitCode: 75)
+        }
         defer { finishTurn(ticket) }
         apps[app]?.quitting = true
         for step in record(app).lifecycle.planQuit() {

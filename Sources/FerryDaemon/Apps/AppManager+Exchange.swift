@@ -16,8 +16,10 @@ extension AppManager {
         _ app: String, _ event: LifecycleEvent, url: String? = nil,
         options: WireFrame.LaunchOptions? = nil, launch: Bool = false
     ) async throws -> Bool {
-        await acquireExchange(app)
-        defer { releaseExchange(app) }
+        // The record's lock, held by value: a record made anew meanwhile must not get our release.
+        let lock = record(app).exchange
+        try await lock.acquire()
+        defer { lock.release() }
         await awaitPendingReplies(app, atMost: 0)
         var (id, frame, deadline, reason) = try prepare(app, event, url: url, options: options, launch: launch)
         if event == .willFinishLaunching { frame = await handOverState(app, frame) }
@@ -33,8 +35,10 @@ extension AppManager {
     /// Sends `open` without waiting for its answer (the caller did not ask for it): up to
     /// ``pipelineWindow`` opens are in flight, and the app still gets them in order, one by one.
     func sendOpen(_ app: String, url: String, options: WireFrame.LaunchOptions) async throws {
-        await acquireExchange(app)
-        defer { releaseExchange(app) }
+        // The record's lock, held by value: a record made anew meanwhile must not get our release.
+        let lock = record(app).exchange
+        try await lock.acquire()
+        defer { lock.release() }
         await awaitPendingReplies(app, atMost: Self.pipelineWindow - 1)
         let (id, frame, deadline, reason) = try prepare(app, .open, url: url, options: options, launch: false)
         apps[app]!.pendingReplies[id] = PendingReply(continuation: nil, deadline: deadline, reason: reason)
@@ -73,15 +77,6 @@ extension AppManager {
         let ready = waiters.filter { pending <= $0.atMost }
         apps[app]?.replyWaiters = waiters.filter { pending > $0.atMost }
         for waiter in ready { waiter.continuation.resume() }
-    }
-
-    private func acquireExchange(_ app: String) async {
-        guard apps[app]?.exchange.tryAcquire() == false else { return }
-        await withCheckedContinuation { apps[app]?.exchange.enqueue($0) }
-    }
-
-    private func releaseExchange(_ app: String) {
-        apps[app]?.exchange.release()
     }
 
     /// Binds a connection that presented `token` to its app's launch, writing the welcome first.

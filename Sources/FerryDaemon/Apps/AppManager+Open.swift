@@ -3,18 +3,25 @@ import FerryCore
 extension AppManager {
     /// Runs an admitted `open` in its turn and reports the outcome through `deliver`, once.
     func perform(_ ticket: Ticket, _ request: OpenRequest, deliver: @Sendable (WireFrame) async -> Void) async {
-        await waitTurn(ticket)
+        do { try await waitTurn(ticket) } catch {
+            // The caller went away before its turn: its place is given up, nothing was sent to the app.
+            await deliver(.failure(request.id, .appFailed("the open of \(request.url) was cancelled before \(ticket.app) got it"), app: ticket.app))
+            return
+        }
         defer { finishTurn(ticket) }
         var delivered = false
         do {
             let needsForeground = !request.background && !(state(ticket.app) == .active && foreground == ticket.app)
-            if needsForeground { await acquireForeground() }
+            if needsForeground { try await acquireForeground() }
             defer { if needsForeground { releaseForeground() } }
             let outcome = try await open(ticket.app, request) { frame in
                 delivered = true
                 await deliver(frame)
             }
             if !delivered { await deliver(outcome) }
+        } catch is CancellationError {
+            logger.notice("open cancelled", metadata: ["app": "\(ticket.app)"])
+            if !delivered { await deliver(.failure(request.id, .appFailed("the open of \(request.url) was cancelled"), app: ticket.app)) }
         } catch let error as DaemonError {
             logger.notice("open failed", metadata: ["app": "\(ticket.app)", "error": "\(error)"])
             if !delivered { await deliver(.failure(request.id, error, app: ticket.app)) }
@@ -92,9 +99,8 @@ extension AppManager {
         if foreground == app { foreground = nil }
     }
 
-    func acquireForeground() async {
-        guard !foregroundLock.tryAcquire() else { return }
-        await withCheckedContinuation { foregroundLock.enqueue($0) }
+    func acquireForeground() async throws {
+        try await foregroundLock.acquire()
     }
 
     func releaseForeground() {

@@ -2,6 +2,7 @@ import FerryCore
 import FoundationEssentials
 import Logging
 import NIOCore
+import NIOPosix
 
 #if canImport(Glibc)
 import Glibc
@@ -24,13 +25,14 @@ actor AppManager {
     /// The app in the foreground, if any.
     var foreground: String?
     /// Only one app comes forward at a time.
-    var foregroundLock = FIFOLock()
+    let foregroundLock = FIFOLock()
     let clock = ContinuousClock()
     let reaper: ProcessReaper
     /// Each app folder's modification time at the last reload.
     var folderStamps: [String: Int] = [:]
     /// File transfers: set by TransferService once the device identity is loaded.
-    var transfer: TransferHub?
+    let transferSlot = TransferSlot()
+    var transfer: TransferHub? { transferSlot.current }
     /// The running apps' pid files, for the next ferryd should this one die.
     let records: AppRecords
 
@@ -60,7 +62,7 @@ actor AppManager {
     /// - Returns: Whether it reloaded.
     func reloadIfFoldersChanged() -> Bool {
         guard Self.stamps(configuration.paths) != folderStamps else { return false }
-        reload()
+        install(Self.load(configuration.paths), started: clock.now)
         return true
     }
 
@@ -78,11 +80,25 @@ actor AppManager {
     }
 
     /// Reads the app folders and the user's choices again.
-    func reload() {
+    /// The watcher's reload: manifests are read and parsed on NIO's thread pool, so thousands of
+    /// them (or a slow disk) hold no cooperative thread; `open`s meanwhile use the registry as it was.
+    func reload() async {
         let started = clock.now
-        folderStamps = Self.stamps(configuration.paths)
-        registry = Registry(paths: configuration.paths)
-        defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
+        let paths = configuration.paths
+        let loaded = (try? await NIOThreadPool.singleton.runIfActive { Self.load(paths) }) ?? Self.load(paths)
+        install(loaded, started: started)
+    }
+
+    private static func load(_ paths: FerryPaths) -> (stamps: [String: Int], registry: Registry, defaults: HandlerDefaults) {
+        // Stamps first: a change during the load is seen by the next check.
+        let stamps = stamps(paths)
+        return (stamps, Registry(paths: paths), (try? HandlerDefaults.load(from: paths.defaultsFile)) ?? HandlerDefaults())
+    }
+
+    private func install(_ loaded: (stamps: [String: Int], registry: Registry, defaults: HandlerDefaults), started: ContinuousClock.Instant) {
+        folderStamps = loaded.stamps
+        registry = loaded.registry
+        defaults = loaded.defaults
         Self.releaseFreedMemory()
         logger.info("registry reloaded", metadata: [
             "apps": "\(registry.apps.count)", "problems": "\(registry.diagnostics.count)",

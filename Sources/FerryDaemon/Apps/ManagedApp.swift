@@ -34,7 +34,7 @@ struct ManagedApp {
     /// Callers waiting for the process to exit (quit, kill).
     var exitWaiters: [CheckedContinuation<Void, Never>] = []
     /// Event exchanges run one at a time: a reply before the next event.
-    var exchange = FIFOLock()
+    let exchange = FIFOLock()
     /// Exit waiters' deadline: the sweeper kills the app then (quit's timeout).
     var exitDeadline: ContinuousClock.Instant?
     /// The app closed its connection while its process runs: it counts as crashed and is being

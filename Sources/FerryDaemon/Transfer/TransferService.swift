@@ -40,6 +40,7 @@ struct TransferService: Service {
             try await server.run { try? await gracefulShutdown() }
         } catch {
             logger.error("file transfers are off", metadata: ["error": "\(error)"])
+            manager.transferSlot.markUnavailable()
             try await gracefulShutdown()
         }
     }

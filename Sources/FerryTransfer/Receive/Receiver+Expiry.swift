@@ -39,6 +39,7 @@ extension Receiver {
     public func cancel(offer id: String, peer: String) throws(TransferError) {
         _ = try record(id, peer: peer)
         records[id]?.status = .cancelled
+        decisionMade(id)
         releaseIfIdle(id)
     }
 

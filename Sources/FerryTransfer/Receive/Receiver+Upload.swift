@@ -58,7 +58,7 @@ extension Receiver {
         }
         records[id] = nil
         defer { if record.tree != nil { staging.removeOfferTree(id) } }
-        try staging.sync()
+        try await FileWork.run("sync the staging area") { [staging] () throws(TransferError) in try staging.sync() }
         let targets = await targets(of: record)
         var writer = InboxWriter(staging: staging)
         var names = [String?](repeating: nil, count: record.offer.files.count)
@@ -69,7 +69,7 @@ extension Receiver {
                 guard let target = targets[position] else { continue }
                 names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
             }
-            try staging.sync()
+            try await FileWork.run("sync the Inboxes") { [staging] () throws(TransferError) in try staging.sync() }
         } catch {
             // All or nothing: what moved goes back, and everything is kept for a resume.
             writer.undo()

@@ -39,6 +39,9 @@ public actor Receiver {
     let limits: TransferLimits
     let timing: OfferTiming
     var records: [String: Record] = [:]
+    /// Senders waiting for the user's decision, by a number of their own.
+    var decisionWaiters: [Int: DecisionWaiter] = [:]
+    var nextDecisionWaiter = 0
 
     /// - Parameter timing: How long offers are kept, and the clock (tests pass their own).
     public init(host: any ReceiverHost, staging: StagingArea, limits: TransferLimits, timing: OfferTiming = OfferTiming()) {
@@ -83,11 +86,11 @@ public actor Receiver {
             expire()
             let record = try self.record(id, peer: peer)
             records[id]?.touched = now
-            guard case .pending = record.status, Date() < deadline else {
+            guard case .pending = record.status, Date() < deadline, !Task.isCancelled else {
                 if case .declined = record.status { records[id] = nil }
                 return answer(id, record)
             }
-            try? await Task.sleep(for: .milliseconds(50))
+            await waitForDecision(id, until: deadline)
         }
     }
 
@@ -96,6 +99,7 @@ public actor Receiver {
         expire()
         guard case .pending = records[id]?.status else { return false }
         records[id]?.status = .accepted
+        decisionMade(id)
         return true
     }
 
@@ -104,6 +108,7 @@ public actor Receiver {
         expire()
         guard case .pending = records[id]?.status else { return false }
         records[id]?.status = .declined("the receiver declined the offer", until: now + timing.declinedSeconds)
+        decisionMade(id)
         return true
     }
 

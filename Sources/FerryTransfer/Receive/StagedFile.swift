@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NIOCore
 
 #if canImport(Glibc)
 import Glibc
@@ -73,6 +74,14 @@ public final class StagedFile: @unchecked Sendable {
             written += UInt64(got)
         }
         guard lseek(fd, off_t(offset), SEEK_SET) >= 0 else { throw TransferError(.failed, "cannot seek in \(path)") }
+    }
+
+    /// ``append(_:)-(UnsafeRawBufferPointer)`` on NIO's thread pool (``FileWork``): a stalled disk
+    /// holds a pool thread, not one of the cooperative threads every actor runs on.
+    public func append(_ buffer: ByteBuffer) async throws(TransferError) {
+        try await FileWork.run("store the upload in \(path)") { () throws(TransferError) in
+            try buffer.withUnsafeReadableBytes { bytes throws(TransferError) in try self.append(bytes) }
+        }
     }
 
     /// Appends bytes; refuses more than the offered size.

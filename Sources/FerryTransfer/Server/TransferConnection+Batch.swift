@@ -38,7 +38,14 @@ extension TransferConnection {
             try batch.advance()
             while let part = try await parts.next() {
                 switch part {
-                case .body(let buffer): try batch.take(buffer)
+                case .body(let buffer):
+                    // Writes, opens and checks of the staged files, off the cooperative pool.
+                    let cursor = batch
+                    batch = try await FileWork.run("store the batch upload") { () throws(TransferError) in
+                        var cursor = cursor
+                        try cursor.take(buffer)
+                        return cursor
+                    }
                 case .end:
                     try batch.advance()
                     try batch.end()
@@ -64,7 +71,7 @@ extension TransferConnection {
 /// Where a batch upload is: the file being written and the files still to come. It stages the
 /// files itself, where ``Receiver/beginBatch(offer:files:peer:)`` placed them, without a call to
 /// the receiver for each.
-struct BatchCursor {
+struct BatchCursor: Sendable {
     var files: ArraySlice<BatchFile>
     /// Whether each file's bytes are followed by their SHA-256 (`Ferry-Digests: sha256`).
     let inlineDigests: Bool

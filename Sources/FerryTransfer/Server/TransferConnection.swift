@@ -98,7 +98,7 @@ struct TransferConnection {
             while let part = try await parts.next() {
                 switch part {
                 case .body(let buffer):
-                    try buffer.withUnsafeReadableBytes { bytes throws(TransferError) in try staged.append(bytes) }
+                    try await staged.append(buffer)
                 case .end(let trailers):
                     trailer = trailers?.first(name: "Ferry-SHA256")
                     complete = true
