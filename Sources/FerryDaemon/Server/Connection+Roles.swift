@@ -10,12 +10,12 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         // attach writes the welcome itself, on the channel events go out on, so it comes first.
-        guard await manager.attach(token: token, channel: channel.channel, restoration: restoration, welcome: Self.welcome) != nil else {
+        guard let app = await manager.attach(token: token, channel: channel.channel, restoration: restoration, welcome: Self.welcome) else {
             try await send(WireError(.unknownToken, "no launch by this ferryd has this token").frame, outbound)
             return
         }
         do {
-            try await relayReplies(token: token, &lines, outbound)
+            try await relayReplies(app: app, token: token, &lines, outbound)
         } catch {
             await manager.detach(token: token)
             throw error
@@ -23,12 +23,20 @@ extension Connection {
         await manager.detach(token: token)
     }
 
+    /// Returns when the app closes its end, breaks the protocol or floods ferryd; the caller then
+    /// detaches it, which counts as a crash.
     private func relayReplies(
-        token: String,
+        app: String, token: String,
         _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
+        var rate = FrameRate()
         while let frame = try await next(&lines, outbound) {
+            guard rate.admit(at: .now) else {
+                logger.error("\(app) flooded ferryd with more than \(rate.limit) frames in \(rate.window); disconnected and killed")
+                try? await send(WireError(.malformedFrame, "more than \(rate.limit) frames in \(rate.window)").frame, outbound)
+                return
+            }
             if frame.type == "state-data" || frame.archive != nil { await manager.receiveState(token: token, frame) }
             if frame.type == "state-data" { continue }
             guard frame.type == "reply", let id = frame.id else {
