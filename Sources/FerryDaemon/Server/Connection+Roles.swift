@@ -52,6 +52,7 @@ extension Connection {
         _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
+        let sends = ClientTasks()
         try await withThrowingDiscardingTaskGroup { group in
             var watching = false
             while let frame = try await next(&lines, outbound) {
@@ -63,7 +64,9 @@ extension Connection {
                     continue
                 }
                 if TransferFrames.types.contains(frame.type) {
-                    group.addTask { await TransferFrames.serve(frame, manager: manager) { try? await send($0, outbound) } }
+                    let task = Task { await TransferFrames.serve(frame, manager: manager) { try? await send($0, outbound) } }
+                    if frame.type == "send" { sends.add(task) }
+                    group.addTask { await task.value }
                     continue
                 }
                 guard frame.type == "open" else {
@@ -79,8 +82,11 @@ extension Connection {
                     }
                 }
             }
-            // The client is gone: stop streaming to it (opens still in flight finish otherwise).
+            // The client is gone: stop streaming to it, and stop its sends, which only it could
+            // report on (a killed `ferry send` must not leave the transfer running, nor the
+            // receiver's offer open against the next send's resume). Opens in flight finish.
             if watching { group.cancelAll() }
+            sends.cancelAll()
         }
     }
 
