@@ -53,7 +53,22 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         let sends = ClientTasks()
+        // Also when this connection's task is cancelled (ferryd stops): its sends are not child tasks.
+        try await withTaskCancellationHandler {
+            try await serveRequests(sends: sends, &lines, outbound)
+        } onCancel: {
+            sends.cancelAll()
+        }
+    }
+
+    private func serveRequests(
+        sends: ClientTasks,
+        _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws {
         try await withThrowingDiscardingTaskGroup { group in
+            // However the loop ends, the sends end with it (see below).
+            defer { sends.cancelAll() }
             var watching = false
             while let frame = try await next(&lines, outbound) {
                 if frame.type == "peers", frame.wait == true {
@@ -86,7 +101,6 @@ extension Connection {
             // report on (a killed `ferry send` must not leave the transfer running, nor the
             // receiver's offer open against the next send's resume). Opens in flight finish.
             if watching { group.cancelAll() }
-            sends.cancelAll()
         }
     }
 
