@@ -68,3 +68,25 @@ extension InboxProtectionEndToEndTests {
         }
     }
 }
+
+extension InboxProtectionEndToEndTests {
+    /// The app deleted `photos/a.txt` and `photos/b.txt`; later another `photos/a.txt` arrived.
+    /// `ferry inbox` lists the file there once, as it arrived last, and not the deleted one.
+    @Test func theListingShowsEachFileThereOnceAsItArrivedLast() throws {
+        let world = try FerryWorld()
+        let inbox = world.documents("com.test.a") + "/Inbox"
+        try FileManager.default.createDirectory(atPath: inbox + "/photos", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: world.root + "/data/ferry/transfer", withIntermediateDirectories: true)
+        try "new".write(toFile: inbox + "/photos/a.txt", atomically: false, encoding: .utf8)
+        func line(_ name: String, _ sender: String, _ time: Int) -> String {
+            #"{"path":"\#(inbox)/photos/\#(name)","app":"com.test.a","sender":"\#(sender)","fingerprint":"ab","size":3,"sha256":"\#(sender)","time":\#(time)}"#
+        }
+        let log = [line("a.txt", "Old", 1), line("b.txt", "Old", 1), line("a.txt", "New", 2)].joined(separator: "\n") + "\n"
+        try log.write(toFile: world.root + "/data/ferry/transfer/received.jsonl", atomically: false, encoding: .utf8)
+        let listing = try world.run("inbox", "--json")
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.components(separatedBy: "photos/a.txt").count == 2, "\(listing.stdout)")
+        #expect(listing.stdout.contains("New") && !listing.stdout.contains("Old"), "\(listing.stdout)")
+        #expect(!listing.stdout.contains("b.txt"))
+    }
+}
