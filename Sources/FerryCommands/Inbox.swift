@@ -16,9 +16,8 @@ extension Ferry {
         func run() throws {
             if app == "pending" { return try pending() }
             let context = Context()
-            let received = InboxRecord.read(InboxRecord.log(dataHome: context.paths.dataHome))
+            let received = Self.present(InboxRecord.read(InboxRecord.log(dataHome: context.paths.dataHome)))
                 .filter { entry in app == nil || entry.app == app }
-                .filter { FileSystem.exists($0.path) }
             if json {
                 print(JSONOutput.document(received))
                 return
@@ -28,6 +27,14 @@ extension Ferry {
                  Ferry.Ps.describe($0.time), String($0.sha256.prefix(16))]
             }
             print(Table.render(header: ["APP", "FILE", "FROM", "SIZE", "RECEIVED", "SHA-256"], rows: rows), terminator: "")
+        }
+
+        /// The records of files in the Inboxes now, oldest first: a path recorded again (the app
+        /// deleted the file, and another of that name arrived later) shows its latest arrival only.
+        static func present(_ records: [InboxRecord]) -> [InboxRecord] {
+            var seen = Set<String>()
+            let latest = records.reversed().filter { seen.insert($0.path).inserted }
+            return latest.reversed().filter { FileSystem.exists($0.path) }
         }
 
         func pending() throws {

@@ -41,7 +41,11 @@ public struct Daemon {
             DiscoveryService(discovery: discovery, logger: logger),
         ]
         let group = ServiceGroup(configuration: .init(
-            services: services.map { .init(service: $0) },
+            // The server returns on its own when its socket path is gone (see SocketIdentity):
+            // everything else then winds down as on SIGTERM, and ferryd exits 0.
+            services: services.map {
+                .init(service: $0, successTerminationBehavior: $0 is DaemonServer ? .gracefullyShutdownGroup : .cancelGroup)
+            },
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger))
         try await group.run()

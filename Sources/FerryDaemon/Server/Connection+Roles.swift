@@ -10,12 +10,12 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         // attach writes the welcome itself, on the channel events go out on, so it comes first.
-        guard await manager.attach(token: token, channel: channel.channel, restoration: restoration, welcome: Self.welcome) != nil else {
+        guard let app = await manager.attach(token: token, channel: channel.channel, restoration: restoration, welcome: Self.welcome) else {
             try await send(WireError(.unknownToken, "no launch by this ferryd has this token").frame, outbound)
             return
         }
         do {
-            try await relayReplies(token: token, &lines, outbound)
+            try await relayReplies(app: app, token: token, &lines, outbound)
         } catch {
             await manager.detach(token: token)
             throw error
@@ -23,12 +23,20 @@ extension Connection {
         await manager.detach(token: token)
     }
 
+    /// Returns when the app closes its end, breaks the protocol or floods ferryd; the caller then
+    /// detaches it, which counts as a crash.
     private func relayReplies(
-        token: String,
+        app: String, token: String,
         _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
+        var rate = FrameRate()
         while let frame = try await next(&lines, outbound) {
+            guard rate.admit(at: .now) else {
+                logger.error("\(app) flooded ferryd with more than \(rate.limit) frames in \(rate.window); disconnected and killed")
+                try? await send(WireError(.malformedFrame, "more than \(rate.limit) frames in \(rate.window)").frame, outbound)
+                return
+            }
             if frame.type == "state-data" || frame.archive != nil { await manager.receiveState(token: token, frame) }
             if frame.type == "state-data" { continue }
             guard frame.type == "reply", let id = frame.id else {
@@ -44,7 +52,23 @@ extension Connection {
         _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
+        let sends = ClientTasks()
+        // Also when this connection's task is cancelled (ferryd stops): its sends are not child tasks.
+        try await withTaskCancellationHandler {
+            try await serveRequests(sends: sends, &lines, outbound)
+        } onCancel: {
+            sends.cancelAll()
+        }
+    }
+
+    private func serveRequests(
+        sends: ClientTasks,
+        _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws {
         try await withThrowingDiscardingTaskGroup { group in
+            // However the loop ends, the sends end with it (see below).
+            defer { sends.cancelAll() }
             var watching = false
             while let frame = try await next(&lines, outbound) {
                 if frame.type == "peers", frame.wait == true {
@@ -55,7 +79,9 @@ extension Connection {
                     continue
                 }
                 if TransferFrames.types.contains(frame.type) {
-                    group.addTask { await TransferFrames.serve(frame, manager: manager) { try? await send($0, outbound) } }
+                    let task = Task { await TransferFrames.serve(frame, manager: manager) { try? await send($0, outbound) } }
+                    if frame.type == "send" { sends.add(task) }
+                    group.addTask { await task.value }
                     continue
                 }
                 guard frame.type == "open" else {
@@ -71,7 +97,9 @@ extension Connection {
                     }
                 }
             }
-            // The client is gone: stop streaming to it (opens still in flight finish otherwise).
+            // The client is gone: stop streaming to it, and stop its sends, which only it could
+            // report on (a killed `ferry send` must not leave the transfer running, nor the
+            // receiver's offer open against the next send's resume). Opens in flight finish.
             if watching { group.cancelAll() }
         }
     }

@@ -17,6 +17,8 @@ struct DaemonServer: Service {
     let manager: AppManager
     let discovery: Discovery
     let logger: Logger
+    /// How often to check that the socket path still leads here (see ``SocketIdentity``).
+    var socketCheckInterval: Duration = .seconds(2)
 
     func run() async throws {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -35,8 +37,12 @@ struct DaemonServer: Service {
             chmod(socketPath, 0o600)
         }
         logger.info("listening", metadata: ["socket": "\(socketPath)", "activated": "\(listeningSocket != nil)"])
+        let identity = SocketIdentity(path: socketPath)
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
+                if let identity {
+                    group.addTask { try? await watch(identity, closing: server.channel) }
+                }
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
                         group.addTask {
@@ -52,5 +58,13 @@ struct DaemonServer: Service {
         } onGracefulShutdown: {
             server.channel.close(promise: nil)
         }
+    }
+
+    /// Closes the listener once the socket path no longer leads to it: no client can reach this
+    /// ferryd any more, so it ends its apps and exits, and the next `ferry` command starts a new one.
+    private func watch(_ identity: SocketIdentity, closing listener: Channel) async throws {
+        try await identity.waitUntilGone(from: socketPath, every: socketCheckInterval)
+        logger.error("socket \(socketPath) was removed or replaced; ferryd ends its apps and exits, the next ferry command starts a new one")
+        listener.close(promise: nil)
     }
 }

@@ -12,10 +12,13 @@ extension TransferClient {
         let files: [LocalFile]
         let offer: TransferOffer
         let events: @Sendable (TransferEvent) -> Void
+        /// Where the receiver's id for the offer goes once known, to cancel it.
+        var opened = OpenedOffer()
 
         func run(_ exchange: inout HTTPExchange) async throws -> SendOutcome {
             let body = offer.json()
             var answer: OfferAnswer = try decode(try await exchange.request(.POST, "/ferry/v1/offers", body: body))
+            opened.id = answer.offer
             while answer.status == "pending" {
                 events(.waiting)
                 answer = try decode(try await exchange.request(.GET, "/ferry/v1/offers/\(answer.offer)?wait=25"))

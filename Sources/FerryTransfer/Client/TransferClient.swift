@@ -42,9 +42,28 @@ public struct TransferClient: Sendable {
             return OfferedFile(id: "f\(index)", path: file.relativePath, size: file.size, sha256: file.sha256,
                                uti: types.uti, mime: types.mime)
         })
-        return try await connected(to: peer) { exchange, _ in
-            try await Session(receiver: peer.name, files: files, offer: offer, events: events).run(&exchange)
+        let opened = OpenedOffer()
+        do {
+            return try await connected(to: peer) { exchange, _ in
+                try await Session(receiver: peer.name, files: files, offer: offer, events: events, opened: opened).run(&exchange)
+            }
+        } catch {
+            guard Task.isCancelled else { throw error }
+            // Cancelled (the client that asked for the send went away): the receiver is told at
+            // once, not after its idle time, and keeps the bytes it has for the next send's resume.
+            if let id = opened.id { await cancelOffer(id, at: peer) }
+            throw TransferError(.failed, "the send to \(peer.name) was cancelled; send again to resume")
         }
+    }
+
+    /// `DELETE /ferry/v1/offers/{id}`, best effort, on a connection of its own that the caller's
+    /// cancellation does not close (an unstructured task).
+    func cancelOffer(_ id: String, at peer: PeerEndpoint) async {
+        await Task {
+            _ = try? await connected(to: peer) { exchange, _ in
+                try await exchange.request(.DELETE, "/ferry/v1/offers/\(id)")
+            }
+        }.value
     }
 
     /// Connects to `peer`, its certificate pinned, and runs `body` on the connection with the
@@ -57,10 +76,15 @@ public struct TransferClient: Sendable {
         defer { releaseFreedMemory() }
         do {
             let channel = try await connect(peer, presented: presented)
-            return try await channel.executeThenClose { inbound, outbound in
-                var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "\(peer.host):\(peer.port)",
-                                            eventLoop: channel.channel.eventLoop)
-                return try await body(&exchange, presented.fingerprint ?? peer.fingerprint)
+            // Cancellation closes the connection: a read or write waiting on it fails at once.
+            return try await withTaskCancellationHandler {
+                try await channel.executeThenClose { inbound, outbound in
+                    var exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: "\(peer.host):\(peer.port)",
+                                                eventLoop: channel.channel.eventLoop)
+                    return try await body(&exchange, presented.fingerprint ?? peer.fingerprint)
+                }
+            } onCancel: {
+                channel.channel.close(promise: nil)
             }
         } catch let error as TransferError {
             throw error

@@ -5,7 +5,10 @@ import Glibc
 #endif
 
 /// Moves checked files from the staging area into apps' `Documents/Inbox`, read-only, under a
-/// sanitized name that never replaces another file and never leaves the Inbox. One writer serves
+/// sanitized name that never replaces another file and never leaves the Inbox. The Inbox and the
+/// folders in it are read-only too (0555): each is made writable by its owner only for the moment
+/// ferryd adds to it (see ``InboxFolderMode``), so an app does not add, rename or remove entries
+/// by mistake. One writer serves
 /// one offer: it keeps the folders it made open, so the 10,000th file of a folder costs one
 /// rename and one chmod, relative to open folders, like the first.
 public struct InboxWriter {
@@ -54,7 +57,9 @@ public struct InboxWriter {
             fileName = components.last!
             if NameSanitizer.isPlainASCII(last) { placesByFolder[key] = place }
         }
-        let placed = try move(name, from: source, into: place.folder, at: Self.inbox(container: container) + "/" + place.prefix, as: fileName)
+        let placed = try InboxFolderMode.writable(place.folder) { () throws(TransferError) in
+            try move(name, from: source, into: place.folder, at: Self.inbox(container: container) + "/" + place.prefix, as: fileName)
+        }
         fchmodat(place.folder.fd, placed, 0o444, 0)
         return place.prefix + placed
     }
@@ -82,7 +87,8 @@ public struct InboxWriter {
         if let known = aliases[path] { return known }
         for n in 1...10_000 {
             let candidate = n == 1 ? name : NameSanitizer.numbered(name, n)
-            if let folder = parent.child(candidate, create: true) {
+            if let folder = InboxFolderMode.writable(parent, { parent.child(candidate, create: true) }) {
+                InboxFolderMode.readOnly(folder)
                 aliases[path] = (folder, candidate)
                 return (folder, candidate)
             }
@@ -103,8 +109,10 @@ public struct InboxWriter {
     /// fails leaves nothing of its offer in an Inbox.
     mutating func undo() {
         for move in journal.reversed() {
+            // A folder moved whole goes back writable, as it was staged: its files move out of it next.
+            if let moved = move.to.child(move.placed, create: false) { InboxFolderMode.writableTree(moved) }
             fchmodat(move.to.fd, move.placed, move.mode, 0)
-            renameat(move.to.fd, move.placed, move.from.fd, move.staged)
+            InboxFolderMode.writable(move.to) { _ = renameat(move.to.fd, move.placed, move.from.fd, move.staged) }
         }
         journal.removeAll()
     }
@@ -125,19 +133,22 @@ public struct InboxWriter {
         guard let top = DirectoryHandle.open(container) else {
             throw TransferError(.failed, "cannot open \(container): \(String(cString: strerror(errno)))")
         }
-        let documents = try child("Documents", of: top, at: container + "/Documents")
+        let documents = try child("Documents", of: top, at: container + "/Documents", readOnly: false)
         return try child("Inbox", of: documents, at: inbox)
     }
 
     /// The folder `name` inside `parent` (at `path`), made if missing.
-    private mutating func child(_ name: String, of parent: DirectoryHandle, at path: String) throws(TransferError) -> DirectoryHandle {
+    private mutating func child(_ name: String, of parent: DirectoryHandle, at path: String, readOnly: Bool = true) throws(TransferError) -> DirectoryHandle {
         if let known = folders[path] { return known }
-        guard let folder = parent.child(name, create: true) else {
+        guard let folder = InboxFolderMode.writable(parent, { parent.child(name, create: true) }) else {
             if errno == ELOOP || errno == ENOTDIR || errno == EEXIST {
                 throw TransferError(.failed, "\(path) is not a folder (a symbolic link or a file is in the way); refusing to write through it")
             }
             throw TransferError(.failed, "cannot create \(path): \(String(cString: strerror(errno)))")
         }
+        // Documents stays the app's; the Inbox and what is in it are read-only (also an Inbox an
+        // older ferryd left 0755).
+        if readOnly { InboxFolderMode.readOnly(folder) }
         folders[path] = folder
         return folder
     }
@@ -149,8 +160,9 @@ public struct InboxWriter {
     mutating func moveWhole(_ entry: String, from source: DirectoryHandle, container: String) throws(TransferError) -> Bool {
         let inbox = Self.inbox(container: container)
         let folder = try inboxFolder(inbox, container: container)
-        if systemRenameAt2(source.fd, entry, folder.fd, entry, renameNoReplace) == 0 {
+        if InboxFolderMode.writable(folder, { systemRenameAt2(source.fd, entry, folder.fd, entry, renameNoReplace) }) == 0 {
             journal.append((source, entry, folder, entry, Self.mode(of: entry, in: folder)))
+            if let moved = folder.child(entry, create: false) { InboxFolderMode.readOnlyTree(moved) }
             return true
         }
         guard errno == EEXIST || errno == ENOTEMPTY || errno == EINVAL || errno == ENOSYS else {

@@ -1,0 +1,26 @@
+/// How many frames a managed app may send per window. A well-behaved app sends one reply per
+/// event and a few state chunks (8 MiB in 512 KiB frames); an app past the limit floods ferryd,
+/// whose one app manager would otherwise spend itself on the flood (and log a line per frame).
+struct FrameRate {
+    static let appLimit = 1000
+    let limit: Int
+    let window: Duration
+    private var start: ContinuousClock.Instant?
+    private var count = 0
+
+    init(limit: Int = Self.appLimit, per window: Duration = .seconds(1)) {
+        self.limit = limit
+        self.window = window
+    }
+
+    /// Counts one frame arriving at `now`. - Returns: Whether it is within the limit.
+    mutating func admit(at now: ContinuousClock.Instant) -> Bool {
+        if let start, now - start < window {
+            count += 1
+        } else {
+            start = now
+            count = 1
+        }
+        return count <= limit
+    }
+}
