@@ -11,13 +11,9 @@ enum TransferFrames {
 
     static func serve(_ frame: WireFrame, manager: AppManager, send: @escaping @Sendable (WireFrame) async -> Void) async {
         let id = frame.id ?? 0
-        // A freshly started ferryd loads its identity while the first request may already be here.
-        var hub = await manager.transfer
-        for _ in 0..<100 where hub == nil {
-            try? await Task.sleep(for: .milliseconds(20))
-            hub = await manager.transfer
-        }
-        guard let hub else {
+        // A freshly started ferryd loads its identity while the first request may already be here:
+        // wait for the transfer service to fill the slot (or say it could not start).
+        guard let hub = await manager.transferHub() else {
             await send(failure(id, "file transfers are not running in ferryd (see its log)"))
             return
         }
