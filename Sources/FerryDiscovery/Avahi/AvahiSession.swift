@@ -6,6 +6,17 @@ struct ServiceAnnouncement: Sendable, Equatable {
     var type: String
     var port: Int
     var txt: [String]
+
+    /// The TXT record announced while the name is probed: only what every Ferry device has in common.
+    ///
+    /// Avahi settles a probe tie record by record (SRV, then TXT), not over the whole set as RFC 6762
+    /// §8.2 asks. Two devices whose SRV and TXT records order differently both lose, take the same
+    /// alternative name and lose again, round after round. With one TXT record for all, only the SRV
+    /// record decides and exactly one device renames, as with two `avahi-publish`. The full record
+    /// replaces it in place once the name is ours.
+    var probeTXT: [String] {
+        Array(txt.prefix { $0.hasPrefix("txtvers=") })
+    }
 }
 
 /// libavahi-client on its own thread (Avahi's threaded poll).
@@ -24,6 +35,10 @@ final class AvahiSession: @unchecked Sendable {
     private var browser: OpaquePointer?
     private var resolvers: [ServiceKey: OpaquePointer] = [:]
     private var announcement: ServiceAnnouncement?
+    /// What Discovery last asked for; its name may be older than the alternative we settled on.
+    private var requested: ServiceAnnouncement?
+    /// Whether the group holds its name (probing done), so the full TXT record is out.
+    private var established = false
     private var browsedType: String?
     private var closed = false
 
@@ -75,10 +90,15 @@ final class AvahiSession: @unchecked Sendable {
     func publish(_ announcement: ServiceAnnouncement) {
         locked {
             let previous = self.announcement
-            self.announcement = announcement
-            if let previous, let group, previous.name == announcement.name, previous.port == announcement.port,
-               previous.type == announcement.type, avahi_entry_group_is_empty(group) == 0 {
-                updateTXTLocked(group, announcement)
+            var next = announcement
+            // Asked again under the name we gave up: keep the alternative, do not collide again.
+            if let previous, requested?.name == announcement.name { next.name = previous.name }
+            requested = announcement
+            self.announcement = next
+            if let previous, let group, previous.name == next.name, previous.port == next.port,
+               previous.type == next.type, avahi_entry_group_is_empty(group) == 0 {
+                // While probing, the new record goes out when the name is established.
+                if established { updateTXTLocked(group, next) }
             } else {
                 publishLocked()
             }
@@ -116,6 +136,7 @@ final class AvahiSession: @unchecked Sendable {
             browseLocked()
         case AVAHI_CLIENT_S_COLLISION, AVAHI_CLIENT_S_REGISTERING:
             if let group { avahi_entry_group_reset(group) }
+            established = false
             continuation.yield(.hostNameChanging)
         case AVAHI_CLIENT_CONNECTING:
             continuation.yield(.connecting)
@@ -139,6 +160,7 @@ final class AvahiSession: @unchecked Sendable {
             return
         }
         avahi_entry_group_reset(group)
+        established = false
         var code = addServiceLocked(group, announcement)
         while code == AVAHI_ERR_COLLISION {
             let next = AvahiStrings.alternativeName(announcement.name)
@@ -152,7 +174,7 @@ final class AvahiSession: @unchecked Sendable {
     }
 
     private func addServiceLocked(_ group: OpaquePointer, _ announcement: ServiceAnnouncement) -> Int32 {
-        let txt = AvahiStrings.list(announcement.txt)
+        let txt = AvahiStrings.list(announcement.probeTXT)
         defer { avahi_string_list_free(txt) }
         return avahi_entry_group_add_service_strlst(
             group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiPublishFlags(0),
@@ -171,8 +193,12 @@ final class AvahiSession: @unchecked Sendable {
     private func groupChangedLocked(_ group: OpaquePointer?, _ state: AvahiEntryGroupState) {
         switch state {
         case AVAHI_ENTRY_GROUP_ESTABLISHED:
-            if let name = announcement?.name { continuation.yield(.published(name: name)) }
+            established = true
+            guard let announcement, let group else { return }
+            if announcement.txt != announcement.probeTXT { updateTXTLocked(group, announcement) }
+            continuation.yield(.published(name: announcement.name))
         case AVAHI_ENTRY_GROUP_COLLISION:
+            established = false
             // Someone else on the link has our name: take Avahi's alternative ("name #2") and retry.
             guard var announcement else { return }
             let next = AvahiStrings.alternativeName(announcement.name)
@@ -261,6 +287,7 @@ final class AvahiSession: @unchecked Sendable {
         resolvers.removeAll()
         browser = nil
         group = nil
+        established = false
         if let client { avahi_client_free(client) }
         client = nil
     }
