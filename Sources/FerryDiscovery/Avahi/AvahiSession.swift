@@ -34,6 +34,8 @@ final class AvahiSession: @unchecked Sendable {
     private var group: OpaquePointer?
     private var browser: OpaquePointer?
     private var resolvers: [ServiceKey: OpaquePointer] = [:]
+    /// What the browser lists now; a resolver is made for each, again after it failed (`resolve`).
+    private var browsed: Set<ServiceKey> = []
     private var announcement: ServiceAnnouncement?
     /// What Discovery last asked for; its name may be older than the alternative we settled on.
     private var requested: ServiceAnnouncement?
@@ -110,6 +112,14 @@ final class AvahiSession: @unchecked Sendable {
         locked {
             browsedType = type
             browseLocked()
+        }
+    }
+
+    /// Resolves `key` again if the browser still lists it and it has no resolver (its last one failed).
+    func resolve(_ key: ServiceKey) {
+        locked {
+            guard browsed.contains(key), resolvers[key] == nil else { return }
+            resolveLocked(key)
         }
     }
 
@@ -236,27 +246,11 @@ final class AvahiSession: @unchecked Sendable {
             // Our own announcement comes back too. It is not skipped here: Avahi flags a peer's
             // service as ours while our own copy of that name is still registered (a name
             // collision), so Discovery hides entries by our current name instead.
-            guard resolvers[key] == nil, let client else { return }
-            // The resolver stays open while the service exists, so TXT updates arrive as new `found` events.
-            // The address is asked in the family the service was seen in: with UNSPEC, Avahi may answer
-            // an IPv4 sighting with the host's IPv6 link-local address alone (AAAA records are
-            // published over IPv4 too), which leaves the peer without a usable address.
-            let resolver = avahi_service_resolver_new(
-                client, key.interface, key.protocolFamily, key.name, key.type, key.domain,
-                key.protocolFamily, AvahiLookupFlags(0), { resolver, interface, family, event, name, type, domain,
-                                                                          host, address, port, txt, _, userdata in
-                    guard let session = AvahiSession.session(userdata) else { return }
-                    let key = ServiceKey(interface: interface, protocolFamily: family, name: name.map { String(cString: $0) } ?? "",
-                                         type: type.map { String(cString: $0) } ?? "", domain: domain.map { String(cString: $0) } ?? "")
-                    session.resolvedLocked(resolver, event, key, host: host.map { String(cString: $0) } ?? "",
-                                           address: AvahiStrings.address(address), port: Int(port), txt: AvahiStrings.entries(txt))
-                }, context)
-            if let resolver {
-                resolvers[key] = resolver
-            } else {
-                continuation.yield(.resolveFailed(key, message: AvahiStrings.error(avahi_client_errno(client))))
-            }
+            browsed.insert(key)
+            guard resolvers[key] == nil else { return }
+            resolveLocked(key)
         case AVAHI_BROWSER_REMOVE:
+            browsed.remove(key)
             if let resolver = resolvers.removeValue(forKey: key) { avahi_service_resolver_free(resolver) }
             continuation.yield(.removed(key))
         case AVAHI_BROWSER_ALL_FOR_NOW:
@@ -268,13 +262,36 @@ final class AvahiSession: @unchecked Sendable {
         }
     }
 
+    private func resolveLocked(_ key: ServiceKey) {
+        guard let client else { return }
+        // The resolver stays open while the service exists, so TXT updates arrive as new `found` events.
+        // The address is asked in the family the service was seen in: with UNSPEC, Avahi may answer
+        // an IPv4 sighting with the host's IPv6 link-local address alone (AAAA records are
+        // published over IPv4 too), which leaves the peer without a usable address.
+        let resolver = avahi_service_resolver_new(
+            client, key.interface, key.protocolFamily, key.name, key.type, key.domain,
+            key.protocolFamily, AvahiLookupFlags(0), { resolver, interface, family, event, name, type, domain,
+                                                                      host, address, port, txt, _, userdata in
+                guard let session = AvahiSession.session(userdata) else { return }
+                let key = ServiceKey(interface: interface, protocolFamily: family, name: name.map { String(cString: $0) } ?? "",
+                                     type: type.map { String(cString: $0) } ?? "", domain: domain.map { String(cString: $0) } ?? "")
+                session.resolvedLocked(resolver, event, key, host: host.map { String(cString: $0) } ?? "",
+                                       address: AvahiStrings.address(address), port: Int(port), txt: AvahiStrings.entries(txt))
+            }, context)
+        if let resolver {
+            resolvers[key] = resolver
+        } else {
+            continuation.yield(.resolveFailed(key, message: AvahiStrings.error(avahi_client_errno(client))))
+        }
+    }
+
     private func resolvedLocked(_ resolver: OpaquePointer?, _ event: AvahiResolverEvent, _ key: ServiceKey,
                                 host: String, address: String, port: Int, txt: [String]) {
         if event == AVAHI_RESOLVER_FOUND {
             continuation.yield(.found(ResolvedService(key: key, hostName: host, address: address, port: port, txt: txt)))
         } else {
             continuation.yield(.resolveFailed(key, message: AvahiStrings.error(avahi_client_errno(client))))
-            // A failed resolver is spent; the browser's next `new` for this key makes a fresh one.
+            // A failed resolver is spent; Discovery asks for a fresh one later (`resolve`).
             if let resolver, resolvers[key] == resolver {
                 resolvers[key] = nil
                 avahi_service_resolver_free(resolver)
@@ -285,6 +302,7 @@ final class AvahiSession: @unchecked Sendable {
     /// Freeing the client frees its group, browser and resolvers with it.
     private func freeClientLocked() {
         resolvers.removeAll()
+        browsed.removeAll()
         browser = nil
         group = nil
         established = false
