@@ -151,6 +151,9 @@ public actor Discovery {
             status = .failed("cannot announce this device: \(message)")
             logger.error("cannot announce this device: \(message)")
         case .found(let service):
+            // A Ferry device probing its name announces `txtvers` alone for a moment (see
+            // `ServiceAnnouncement.probeTXT`); its full record follows.
+            guard service.txt != ServiceAnnouncement.probeOnlyTXT else { return }
             if let change = table.found(service, now: now) { publish(change) }
         case .removed(let key):
             if let change = table.removed(key) { publish(change) }

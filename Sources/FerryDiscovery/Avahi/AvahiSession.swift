@@ -17,6 +17,9 @@ struct ServiceAnnouncement: Sendable, Equatable {
     var probeTXT: [String] {
         Array(txt.prefix { $0.hasPrefix("txtvers=") })
     }
+
+    /// A Ferry device's TXT record while it probes; a record of `txtvers` alone says nothing yet.
+    static let probeOnlyTXT = ["txtvers=\(PeerAdvertisement.layoutVersion)"]
 }
 
 /// libavahi-client on its own thread (Avahi's threaded poll).

@@ -16,5 +16,6 @@ import Testing
         #expect(first.txt != second.txt)
         #expect(first.probeTXT == second.probeTXT)
         #expect(first.probeTXT == ["txtvers=1"])
+        #expect(first.probeTXT == ServiceAnnouncement.probeOnlyTXT)
     }
 }
