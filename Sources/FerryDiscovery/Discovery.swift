@@ -151,11 +151,15 @@ public actor Discovery {
             status = .failed("cannot announce this device: \(message)")
             logger.error("cannot announce this device: \(message)")
         case .found(let service):
+            // A Ferry device probing its name announces `txtvers` alone for a moment (see
+            // `ServiceAnnouncement.probeTXT`); its full record follows.
+            guard service.txt != ServiceAnnouncement.probeOnlyTXT else { return }
             if let change = table.found(service, now: now) { publish(change) }
         case .removed(let key):
             if let change = table.removed(key) { publish(change) }
         case .resolveFailed(let key, let message):
             logger.debug("cannot resolve \"\(key.name)\": \(message)")
+            table.resolveFailed(key, now: now)
         case .allForNow:
             settled = true
         case .browseFailed(let message):
@@ -179,15 +183,15 @@ public actor Discovery {
         settled = true
     }
 
-    /// Checks due now, and whether the Avahi client should be made anew.
-    func tick() -> (checks: [PeerTable.Check], reconnect: Bool) {
+    /// Checks due now, services to resolve again, and whether the Avahi client should be made anew.
+    func tick() -> (checks: [PeerTable.Check], resolves: [ServiceKey], reconnect: Bool) {
         let now = Date().timeIntervalSince1970
         var reconnect = false
         if let retryAt, now >= retryAt {
             self.retryAt = nil
             reconnect = true
         }
-        return (table.dueChecks(now: now), reconnect)
+        return (table.dueChecks(now: now), table.dueResolves(now: now), reconnect)
     }
 
     func checked(_ check: PeerTable.Check, reachable: Bool) {

@@ -47,8 +47,9 @@ public struct DiscoveryService: Service {
         let timeout = await discovery.policy.timeout
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
-                let (checks, reconnect) = await discovery.tick()
+                let (checks, resolves, reconnect) = await discovery.tick()
                 if reconnect { session.connect() }
+                for key in resolves { session.resolve(key) }
                 // One question per host: its services share its answer.
                 for sameHost in Dictionary(grouping: checks, by: { "\($0.hostName ?? "")|\($0.address)|\($0.hostName == nil ? $0.port : 0)" }).values {
                     group.addTask {

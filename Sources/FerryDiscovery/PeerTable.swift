@@ -31,6 +31,8 @@ struct PeerTable {
         var lastAlive: Double?
         var nextCheck: Double
         var checking = false
+        /// How the next check asks: its mDNS responder, or (never answered that way) its port over TCP.
+        var askResponder = true
 
         var visible: Bool { liveness != .expired }
     }
@@ -40,12 +42,14 @@ struct PeerTable {
         var name: String
         var address: String
         var port: Int
-        /// The peer's mDNS host name, asked for at `address`; nil for a manual peer (TCP check).
+        /// The peer's mDNS host name, asked for at `address`; nil for a TCP check of `port`.
         var hostName: String?
     }
 
     let policy: LivenessPolicy
     private(set) var entries: [String: Entry] = [:]
+    /// Services whose resolver failed, and when to resolve them again.
+    private(set) var resolveRetries: [ServiceKey: Double] = [:]
 
     init(policy: LivenessPolicy = LivenessPolicy()) {
         self.policy = policy
@@ -57,6 +61,7 @@ struct PeerTable {
 
     mutating func found(_ service: ResolvedService, now: Double) -> PeerEvent? {
         let name = service.key.name
+        resolveRetries[service.key] = nil
         var entry = entries[name] ?? Entry(
             peer: Peer(name: name, hostName: service.hostName, addresses: [], port: service.port,
                        advertisement: PeerAdvertisement(txt: service.txt), source: .multicast, lastSeen: now),
@@ -78,6 +83,7 @@ struct PeerTable {
     }
 
     mutating func removed(_ key: ServiceKey) -> PeerEvent? {
+        resolveRetries[key] = nil
         guard var entry = entries[key.name], entry.peer.source == .multicast else { return nil }
         entry.sightings[key] = nil
         guard entry.sightings.isEmpty else {
@@ -89,8 +95,23 @@ struct PeerTable {
         return entry.visible ? PeerEvent(.removed, entry.peer, reason: "goodbye") : nil
     }
 
+    /// Avahi gave up resolving `key` (its address records expired in a long outage, say). The
+    /// browser still lists it and will not report it again, so it is resolved anew later: without
+    /// that, a peer that comes back with a new address stays lost until ferryd restarts.
+    mutating func resolveFailed(_ key: ServiceKey, now: Double) {
+        resolveRetries[key] = now + policy.slowInterval
+    }
+
+    /// The services to resolve again now; each is due once more only after another failure.
+    mutating func dueResolves(now: Double) -> [ServiceKey] {
+        let due = resolveRetries.filter { $0.value <= now }.map(\.key)
+        for key in due { resolveRetries[key] = nil }
+        return due.sorted { ($0.name, $0.interface, $0.protocolFamily) < ($1.name, $1.interface, $1.protocolFamily) }
+    }
+
     /// avahi-daemon went away: everything it told us is void; manual peers stay.
     mutating func dropMulticast() -> [PeerEvent] {
+        resolveRetries.removeAll()
         let gone = entries.values.filter { $0.peer.source == .multicast }
         for entry in gone { entries[entry.peer.name] = nil }
         return gone.filter(\.visible).map { PeerEvent(.removed, $0.peer, reason: "avahi") }
@@ -122,7 +143,8 @@ struct PeerTable {
         for (name, entry) in entries where !entry.checking && entry.nextCheck <= now {
             guard let address = entry.peer.preferredAddress else { continue }
             entries[name]?.checking = true
-            let hostName = entry.peer.source == .multicast && !entry.peer.hostName.isEmpty ? entry.peer.hostName : nil
+            let hostName = entry.peer.source == .multicast && entry.askResponder && !entry.peer.hostName.isEmpty
+                ? entry.peer.hostName : nil
             due.append(Check(name: name, address: address, port: entry.peer.port, hostName: hostName))
         }
         return due.sorted { $0.name < $1.name }
@@ -140,6 +162,10 @@ struct PeerTable {
             entry.peer.lastSeen = now
             entry.nextCheck = now + policy.interval
         } else {
+            // A responder that never answered (Avahi refuses unicast queries from another subnet:
+            // peers behind a reflector) is tried at the peer's port over TCP next time, and the
+            // other way after that, until one answers; from then on that way is kept.
+            if entry.peer.source == .multicast, entry.lastAlive == nil { entry.askResponder.toggle() }
             let silentFor = entry.lastAlive.map { now - $0 }
             if entry.peer.source == .multicast, let silentFor, silentFor >= policy.expireAfter {
                 entry.liveness = .expired

@@ -92,3 +92,74 @@ import Testing
         #expect(table.removeManual(host: "192.0.2.7", port: 7417)?.kind == .removed)
     }
 }
+
+@Suite struct PeerTableRecoveryTests {
+    static func service(_ name: String, address: String = "198.18.0.2") -> ResolvedService {
+        PeerTableTests.service(name, address: address)
+    }
+
+    // After a long outage Avahi's resolver fails while its browser keeps the service: the table must
+    // ask for it again, or the peer's new address is never learnt.
+    @Test func aServiceWhoseResolverFailedIsResolvedAgainLater() {
+        var table = PeerTable()
+        let key = Self.service("B").key
+        _ = table.found(Self.service("B"), now: 0)
+        table.resolveFailed(key, now: 130)
+        #expect(table.dueResolves(now: 130).isEmpty)
+        #expect(table.dueResolves(now: 130 + table.policy.slowInterval) == [key])
+        #expect(table.dueResolves(now: 200).isEmpty)
+        // Resolved anew at a new address: the next check asks there.
+        _ = table.found(Self.service("B", address: "198.18.0.9"), now: 200)
+        #expect(table.dueChecks(now: 200).map(\.address) == ["198.18.0.9"])
+    }
+
+    @Test func aRetryEndsWhenTheServiceIsFoundOrGone() {
+        var table = PeerTable()
+        table.resolveFailed(Self.service("B").key, now: 0)
+        _ = table.found(Self.service("B"), now: 1)
+        table.resolveFailed(Self.service("C").key, now: 0)
+        _ = table.removed(Self.service("C").key)
+        #expect(table.dueResolves(now: 100).isEmpty)
+    }
+
+    @Test func anExpiredPeerComesBackAtItsNewAddress() {
+        var table = PeerTable()
+        _ = table.found(Self.service("B"), now: 0)
+        _ = table.dueChecks(now: 0)
+        _ = table.checked("B", reachable: true, now: 0)
+        var time = 2.0
+        while time < 150 {
+            for check in table.dueChecks(now: time) { _ = table.checked(check.name, reachable: false, now: time) }
+            time += 1
+        }
+        #expect(table.peers.isEmpty)
+        _ = table.found(Self.service("B", address: "198.18.0.9"), now: time)
+        let check = table.dueChecks(now: time)
+        #expect(check.map(\.address) == ["198.18.0.9"])
+        #expect(table.checked("B", reachable: true, now: time)?.kind == .added)
+    }
+
+    // Across a reflector the responder never answers unicast queries: the port is tried instead,
+    // and a peer that answered there expires when it stops.
+    @Test func aPeerWhoseResponderNeverAnswersIsCheckedAtItsPortAndExpires() {
+        var table = PeerTable()
+        _ = table.found(Self.service("D"), now: 0)
+        let first = table.dueChecks(now: 0)
+        #expect(first.first?.hostName == "b.local")
+        _ = table.checked("D", reachable: false, now: 0)
+        let second = table.dueChecks(now: table.policy.slowInterval)
+        #expect(second == [PeerTable.Check(name: "D", address: "198.18.0.2", port: 7417, hostName: nil)])
+        _ = table.checked("D", reachable: true, now: 5)
+        var removal: PeerEvent?
+        var time = 5.0
+        while removal == nil, time < 240 {
+            for check in table.dueChecks(now: time) {
+                #expect(check.hostName == nil)
+                if let event = table.checked(check.name, reachable: false, now: time), event.kind == .removed { removal = event }
+            }
+            time += 0.25
+        }
+        #expect(removal?.reason == "expired")
+        #expect(time <= 5 + table.policy.expireAfter + table.policy.interval + 0.5)
+    }
+}

@@ -6,6 +6,20 @@ struct ServiceAnnouncement: Sendable, Equatable {
     var type: String
     var port: Int
     var txt: [String]
+
+    /// The TXT record announced while the name is probed: only what every Ferry device has in common.
+    ///
+    /// Avahi settles a probe tie record by record (SRV, then TXT), not over the whole set as RFC 6762
+    /// §8.2 asks. Two devices whose SRV and TXT records order differently both lose, take the same
+    /// alternative name and lose again, round after round. With one TXT record for all, only the SRV
+    /// record decides and exactly one device renames, as with two `avahi-publish`. The full record
+    /// replaces it in place once the name is ours.
+    var probeTXT: [String] {
+        Array(txt.prefix { $0.hasPrefix("txtvers=") })
+    }
+
+    /// A Ferry device's TXT record while it probes; a record of `txtvers` alone says nothing yet.
+    static let probeOnlyTXT = ["txtvers=\(PeerAdvertisement.layoutVersion)"]
 }
 
 /// libavahi-client on its own thread (Avahi's threaded poll).
@@ -23,7 +37,13 @@ final class AvahiSession: @unchecked Sendable {
     private var group: OpaquePointer?
     private var browser: OpaquePointer?
     private var resolvers: [ServiceKey: OpaquePointer] = [:]
+    /// What the browser lists now; a resolver is made for each, again after it failed (`resolve`).
+    private var browsed: Set<ServiceKey> = []
     private var announcement: ServiceAnnouncement?
+    /// What Discovery last asked for; its name may be older than the alternative we settled on.
+    private var requested: ServiceAnnouncement?
+    /// Whether the group holds its name (probing done), so the full TXT record is out.
+    private var established = false
     private var browsedType: String?
     private var closed = false
 
@@ -75,10 +95,15 @@ final class AvahiSession: @unchecked Sendable {
     func publish(_ announcement: ServiceAnnouncement) {
         locked {
             let previous = self.announcement
-            self.announcement = announcement
-            if let previous, let group, previous.name == announcement.name, previous.port == announcement.port,
-               previous.type == announcement.type, avahi_entry_group_is_empty(group) == 0 {
-                updateTXTLocked(group, announcement)
+            var next = announcement
+            // Asked again under the name we gave up: keep the alternative, do not collide again.
+            if let previous, requested?.name == announcement.name { next.name = previous.name }
+            requested = announcement
+            self.announcement = next
+            if let previous, let group, previous.name == next.name, previous.port == next.port,
+               previous.type == next.type, avahi_entry_group_is_empty(group) == 0 {
+                // While probing, the new record goes out when the name is established.
+                if established { updateTXTLocked(group, next) }
             } else {
                 publishLocked()
             }
@@ -90,6 +115,14 @@ final class AvahiSession: @unchecked Sendable {
         locked {
             browsedType = type
             browseLocked()
+        }
+    }
+
+    /// Resolves `key` again if the browser still lists it and it has no resolver (its last one failed).
+    func resolve(_ key: ServiceKey) {
+        locked {
+            guard browsed.contains(key), resolvers[key] == nil else { return }
+            resolveLocked(key)
         }
     }
 
@@ -116,6 +149,7 @@ final class AvahiSession: @unchecked Sendable {
             browseLocked()
         case AVAHI_CLIENT_S_COLLISION, AVAHI_CLIENT_S_REGISTERING:
             if let group { avahi_entry_group_reset(group) }
+            established = false
             continuation.yield(.hostNameChanging)
         case AVAHI_CLIENT_CONNECTING:
             continuation.yield(.connecting)
@@ -139,6 +173,7 @@ final class AvahiSession: @unchecked Sendable {
             return
         }
         avahi_entry_group_reset(group)
+        established = false
         var code = addServiceLocked(group, announcement)
         while code == AVAHI_ERR_COLLISION {
             let next = AvahiStrings.alternativeName(announcement.name)
@@ -152,7 +187,7 @@ final class AvahiSession: @unchecked Sendable {
     }
 
     private func addServiceLocked(_ group: OpaquePointer, _ announcement: ServiceAnnouncement) -> Int32 {
-        let txt = AvahiStrings.list(announcement.txt)
+        let txt = AvahiStrings.list(announcement.probeTXT)
         defer { avahi_string_list_free(txt) }
         return avahi_entry_group_add_service_strlst(
             group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiPublishFlags(0),
@@ -171,8 +206,12 @@ final class AvahiSession: @unchecked Sendable {
     private func groupChangedLocked(_ group: OpaquePointer?, _ state: AvahiEntryGroupState) {
         switch state {
         case AVAHI_ENTRY_GROUP_ESTABLISHED:
-            if let name = announcement?.name { continuation.yield(.published(name: name)) }
+            established = true
+            guard let announcement, let group else { return }
+            if announcement.txt != announcement.probeTXT { updateTXTLocked(group, announcement) }
+            continuation.yield(.published(name: announcement.name))
         case AVAHI_ENTRY_GROUP_COLLISION:
+            established = false
             // Someone else on the link has our name: take Avahi's alternative ("name #2") and retry.
             guard var announcement else { return }
             let next = AvahiStrings.alternativeName(announcement.name)
@@ -210,27 +249,11 @@ final class AvahiSession: @unchecked Sendable {
             // Our own announcement comes back too. It is not skipped here: Avahi flags a peer's
             // service as ours while our own copy of that name is still registered (a name
             // collision), so Discovery hides entries by our current name instead.
-            guard resolvers[key] == nil, let client else { return }
-            // The resolver stays open while the service exists, so TXT updates arrive as new `found` events.
-            // The address is asked in the family the service was seen in: with UNSPEC, Avahi may answer
-            // an IPv4 sighting with the host's IPv6 link-local address alone (AAAA records are
-            // published over IPv4 too), which leaves the peer without a usable address.
-            let resolver = avahi_service_resolver_new(
-                client, key.interface, key.protocolFamily, key.name, key.type, key.domain,
-                key.protocolFamily, AvahiLookupFlags(0), { resolver, interface, family, event, name, type, domain,
-                                                                          host, address, port, txt, _, userdata in
-                    guard let session = AvahiSession.session(userdata) else { return }
-                    let key = ServiceKey(interface: interface, protocolFamily: family, name: name.map { String(cString: $0) } ?? "",
-                                         type: type.map { String(cString: $0) } ?? "", domain: domain.map { String(cString: $0) } ?? "")
-                    session.resolvedLocked(resolver, event, key, host: host.map { String(cString: $0) } ?? "",
-                                           address: AvahiStrings.address(address), port: Int(port), txt: AvahiStrings.entries(txt))
-                }, context)
-            if let resolver {
-                resolvers[key] = resolver
-            } else {
-                continuation.yield(.resolveFailed(key, message: AvahiStrings.error(avahi_client_errno(client))))
-            }
+            browsed.insert(key)
+            guard resolvers[key] == nil else { return }
+            resolveLocked(key)
         case AVAHI_BROWSER_REMOVE:
+            browsed.remove(key)
             if let resolver = resolvers.removeValue(forKey: key) { avahi_service_resolver_free(resolver) }
             continuation.yield(.removed(key))
         case AVAHI_BROWSER_ALL_FOR_NOW:
@@ -242,13 +265,36 @@ final class AvahiSession: @unchecked Sendable {
         }
     }
 
+    private func resolveLocked(_ key: ServiceKey) {
+        guard let client else { return }
+        // The resolver stays open while the service exists, so TXT updates arrive as new `found` events.
+        // The address is asked in the family the service was seen in: with UNSPEC, Avahi may answer
+        // an IPv4 sighting with the host's IPv6 link-local address alone (AAAA records are
+        // published over IPv4 too), which leaves the peer without a usable address.
+        let resolver = avahi_service_resolver_new(
+            client, key.interface, key.protocolFamily, key.name, key.type, key.domain,
+            key.protocolFamily, AvahiLookupFlags(0), { resolver, interface, family, event, name, type, domain,
+                                                                      host, address, port, txt, _, userdata in
+                guard let session = AvahiSession.session(userdata) else { return }
+                let key = ServiceKey(interface: interface, protocolFamily: family, name: name.map { String(cString: $0) } ?? "",
+                                     type: type.map { String(cString: $0) } ?? "", domain: domain.map { String(cString: $0) } ?? "")
+                session.resolvedLocked(resolver, event, key, host: host.map { String(cString: $0) } ?? "",
+                                       address: AvahiStrings.address(address), port: Int(port), txt: AvahiStrings.entries(txt))
+            }, context)
+        if let resolver {
+            resolvers[key] = resolver
+        } else {
+            continuation.yield(.resolveFailed(key, message: AvahiStrings.error(avahi_client_errno(client))))
+        }
+    }
+
     private func resolvedLocked(_ resolver: OpaquePointer?, _ event: AvahiResolverEvent, _ key: ServiceKey,
                                 host: String, address: String, port: Int, txt: [String]) {
         if event == AVAHI_RESOLVER_FOUND {
             continuation.yield(.found(ResolvedService(key: key, hostName: host, address: address, port: port, txt: txt)))
         } else {
             continuation.yield(.resolveFailed(key, message: AvahiStrings.error(avahi_client_errno(client))))
-            // A failed resolver is spent; the browser's next `new` for this key makes a fresh one.
+            // A failed resolver is spent; Discovery asks for a fresh one later (`resolve`).
             if let resolver, resolvers[key] == resolver {
                 resolvers[key] = nil
                 avahi_service_resolver_free(resolver)
@@ -259,8 +305,10 @@ final class AvahiSession: @unchecked Sendable {
     /// Freeing the client frees its group, browser and resolvers with it.
     private func freeClientLocked() {
         resolvers.removeAll()
+        browsed.removeAll()
         browser = nil
         group = nil
+        established = false
         if let client { avahi_client_free(client) }
         client = nil
     }
