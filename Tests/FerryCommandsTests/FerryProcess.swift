@@ -15,6 +15,8 @@ final class FerryWorld: @unchecked Sendable {
 
     deinit {
         stopDaemon()
+        // FERRY_E2E_KEEP=1 keeps the world (ferryd's log under state/) to look at a failure.
+        guard ProcessInfo.processInfo.environment["FERRY_E2E_KEEP"] == nil else { return }
         try? FileManager.default.removeItem(atPath: root)
     }
 
