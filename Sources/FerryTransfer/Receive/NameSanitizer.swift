@@ -31,8 +31,9 @@ public enum NameSanitizer {
         let normalized = raw.precomposedStringWithCanonicalMapping
         var kept = String.UnicodeScalarView()
         for scalar in normalized.unicodeScalars where isAllowed(scalar) { kept.append(scalar) }
-        // Cut first: a cut after the leading-dot rule could leave only the extension (`.txt`).
-        var text = truncated(String(kept).trimmingCharacters(in: .whitespaces)).unicodeScalars[...]
+        // Cut first: a cut after the leading-dot rule could leave only the extension (`.txt`); trim
+        // after it, since the cut can end at a space, which the next sanitizing would remove.
+        var text = truncated(String(kept)).trimmingCharacters(in: .whitespaces).unicodeScalars[...]
         // By scalar: a dot under a combining mark is a character other than ".", yet hides the file.
         while let first = text.first, first == "." || first.properties.isWhitespace { text = text.dropFirst() }
         return String(text)
