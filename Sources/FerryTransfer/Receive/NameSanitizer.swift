@@ -13,8 +13,10 @@ public enum NameSanitizer {
 
     /// The safe relative path components for `path`; never empty, no component is `.` or `..`.
     public static func components(of path: String) -> [String] {
-        let parts = path.split(omittingEmptySubsequences: true) { $0 == "/" || $0 == "\\" }
-            .map { component(String($0)) }
+        // By scalar: a slash before a combining mark is one Character that is not "/", yet it
+        // separates components for the sender as for every file system.
+        let parts = path.unicodeScalars.split(omittingEmptySubsequences: true) { $0 == "/" || $0 == "\\" }
+            .map { component(String(String.UnicodeScalarView($0))) }
             .filter { !$0.isEmpty }
         let limited = parts.suffix(16)
         return limited.isEmpty ? ["file"] : Array(limited)

@@ -38,6 +38,15 @@ import Testing
         #expect(NameSanitizer.numbered(long, 12).hasSuffix(" 12.txt"))
     }
 
+    /// A slash or backslash before a combining mark still separates components (it is read by
+    /// scalar); the mark then starts the next component.
+    @Test func slashesBeforeCombiningMarksSeparate() {
+        let components = NameSanitizer.components(of: "dir/\u{301}file\\\u{301}x")
+        #expect(components.map { Array($0.unicodeScalars) } == [Array("dir".unicodeScalars),
+                                                                Array("\u{301}file".unicodeScalars),
+                                                                Array("\u{301}x".unicodeScalars)])
+    }
+
     @Test func neverYieldsDotOrDotDot() {
         for raw in [".", "..", "...", ". .", "/../..", "\u{202E}.."] {
             #expect(NameSanitizer.components(of: raw).allSatisfy { $0 != "." && $0 != ".." && !$0.isEmpty })
