@@ -20,9 +20,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// `word` in double quotes, escaping what the spec says a backslash escapes there.
 private func quote(_ word: String) -> String {
     var out = "\""
-    for character in word {
-        if "\"`$\\".contains(character) { out.append("\\") }
-        out.append(character)
+    // Scalars, as DesktopExec.split reads them: a quote before a combining mark is still a quote.
+    for scalar in word.unicodeScalars {
+        if "\"`$\\".unicodeScalars.contains(scalar) { out.append("\\") }
+        out.unicodeScalars.append(scalar)
     }
     return out + "\""
 }

@@ -9,9 +9,20 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let uri = String(decoding: input(data, size), as: UTF8.self)
     let shown = String(reflecting: String(uri.prefix(160)))
     let (path, query) = TransferConnection.split(uri)
-    invariant(!path.contains("?") && uri.hasPrefix(path), "\(shown) splits to the path \(String(reflecting: path))")
+    // Bytes, as HTTP reads a target: String's contains and hasPrefix compare Characters, and a
+    // `?` joined to a mark is no Character of its own.
+    let target = Array(uri.utf8)
+    invariant(!path.utf8.contains(UInt8(ascii: "?")) && target.starts(with: path.utf8),
+              "\(shown) splits to the path \(String(reflecting: path))")
+    // Every pair is one `&`-separated segment of the query, whole.
+    let segments = target.firstIndex(of: UInt8(ascii: "?")).map {
+        Set(target[($0 + 1)...].split(separator: UInt8(ascii: "&")).map(Array.init))
+    } ?? []
     for (key, value) in query {
-        invariant(!key.contains("&") && !key.contains("=") && !value.contains("&") && uri.contains("\(key)=\(value)"),
+        let pair = Array("\(key)=\(value)".utf8)
+        invariant(!key.utf8.contains(UInt8(ascii: "&")) && !key.utf8.contains(UInt8(ascii: "="))
+                  && !value.utf8.contains(UInt8(ascii: "&"))
+                  && segments.contains(pair),
                   "\(shown) splits to the query pair \(String(reflecting: key))=\(String(reflecting: value))")
     }
     _ = TransferConnection.isPairPath(path)

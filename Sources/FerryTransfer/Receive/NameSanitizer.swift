@@ -13,8 +13,10 @@ public enum NameSanitizer {
 
     /// The safe relative path components for `path`; never empty, no component is `.` or `..`.
     public static func components(of path: String) -> [String] {
-        let parts = path.split(omittingEmptySubsequences: true) { $0 == "/" || $0 == "\\" }
-            .map { component(String($0)) }
+        // By scalar: a slash before a combining mark is one Character that is not "/", yet it
+        // separates components for the sender as for every file system.
+        let parts = path.unicodeScalars.split(omittingEmptySubsequences: true) { $0 == "/" || $0 == "\\" }
+            .map { component(String(String.UnicodeScalarView($0))) }
             .filter { !$0.isEmpty }
         let limited = parts.suffix(16)
         return limited.isEmpty ? ["file"] : Array(limited)
@@ -31,8 +33,9 @@ public enum NameSanitizer {
         let normalized = raw.precomposedStringWithCanonicalMapping
         var kept = String.UnicodeScalarView()
         for scalar in normalized.unicodeScalars where isAllowed(scalar) { kept.append(scalar) }
-        // Cut first: a cut after the leading-dot rule could leave only the extension (`.txt`).
-        var text = truncated(String(kept).trimmingCharacters(in: .whitespaces)).unicodeScalars[...]
+        // Cut first: a cut after the leading-dot rule could leave only the extension (`.txt`); trim
+        // after it, since the cut can end at a space, which the next sanitizing would remove.
+        var text = truncated(String(kept)).trimmingCharacters(in: .whitespaces).unicodeScalars[...]
         // By scalar: a dot under a combining mark is a character other than ".", yet hides the file.
         while let first = text.first, first == "." || first.properties.isWhitespace { text = text.dropFirst() }
         return String(text)

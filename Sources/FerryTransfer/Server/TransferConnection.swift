@@ -158,13 +158,19 @@ struct TransferConnection {
         _ = try await readBody(&parts, limit: 64 * 1024)
     }
 
+    /// The target's path (up to its first `?`) and its query pairs. Splits UTF-8 bytes, not
+    /// Characters: a `?`, `&` or `=` after a prepend mark such as U+06DD, or before a combining
+    /// mark, joins it in one Character, yet it ends the path for every other HTTP reader.
     static func split(_ uri: String) -> (String, [String: String]) {
-        guard let mark = uri.firstIndex(of: "?") else { return (uri, [:]) }
+        let bytes = Array(uri.utf8)
+        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (uri, [:]) }
         var query: [String: String] = [:]
-        for pair in uri[uri.index(after: mark)...].split(separator: "&") {
-            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            if kv.count == 2 { query[kv[0]] = kv[1] }
+        for pair in bytes[(mark + 1)...].split(separator: UInt8(ascii: "&")) {
+            let kv = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            if kv.count == 2, !kv[0].isEmpty, !kv[1].isEmpty {
+                query[String(decoding: kv[0], as: UTF8.self)] = String(decoding: kv[1], as: UTF8.self)
+            }
         }
-        return (String(uri[..<mark]), query)
+        return (String(decoding: bytes[..<mark], as: UTF8.self), query)
     }
 }

@@ -61,6 +61,42 @@ import Testing
         #expect(!error.description.contains("\n"))
     }
 
+    /// The fuzzer's 3,736-byte binary plist (kept in Fuzz/Crashes/manifest/): its top dictionary's
+    /// count is a 256-byte integer (marker 0x18). Foundation keeps its last 8 bytes, a count whose
+    /// byte size no longer fits an Int, and traps in BPlistScanner.scanDictionary.
+    static let fuzzedScannerTrap: Data = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? Data(contentsOf: root.appendingPathComponent("Fuzz/Crashes/manifest/foundation-bplist-scanner-trap"))) ?? Data()
+    }()
+
+    /// The same fault, small: a dictionary whose count is an integer of `size` bytes (marker
+    /// 0x10 | log2 size) ending in 2^62.
+    static func dictionaryCount(integerMarker: UInt8, size: Int) -> Data {
+        var bytes = Array("bplist00".utf8)
+        bytes += [0xDF, integerMarker] + [UInt8](repeating: 0, count: size - 8)
+        bytes += withUnsafeBytes(of: UInt64(1 << 62).bigEndian, Array.init)
+        let table = bytes.count
+        bytes += [8]
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        bytes += withUnsafeBytes(of: UInt64(1).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(table).bigEndian, Array.init)
+        return Data(bytes)
+    }
+
+    @Test(arguments: [fuzzedScannerTrap, dictionaryCount(integerMarker: 0x14, size: 16)])
+    func dictionaryCountsFoundationWouldTrapOnAreRefused(_ data: Data) {
+        #expect(data.count > 40)
+        guard case .failure(let error) = ManifestLoader.parse(data, displayPath: "fuzzed.plist") else {
+            Issue.record("must be refused")
+            return
+        }
+        #expect(error.code == .notAPropertyList)
+        #expect(error.description.hasPrefix("fuzzed.plist: is not a valid property list ("))
+        #expect(!error.description.contains("\n"))
+    }
+
     /// A binary plist of `levels` arrays, each holding the next one twice: tiny on disk, 2^levels
     /// values once decoded.
     static func doublingBinary(_ levels: Int) -> Data {

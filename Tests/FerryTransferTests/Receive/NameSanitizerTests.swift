@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FerryTransfer
 
@@ -37,6 +38,15 @@ import Testing
         #expect(NameSanitizer.numbered(long, 12).hasSuffix(" 12.txt"))
     }
 
+    /// A slash or backslash before a combining mark still separates components (it is read by
+    /// scalar); the mark then starts the next component.
+    @Test func slashesBeforeCombiningMarksSeparate() {
+        let components = NameSanitizer.components(of: "dir/\u{301}file\\\u{301}x")
+        #expect(components.map { Array($0.unicodeScalars) } == [Array("dir".unicodeScalars),
+                                                                Array("\u{301}file".unicodeScalars),
+                                                                Array("\u{301}x".unicodeScalars)])
+    }
+
     @Test func neverYieldsDotOrDotDot() {
         for raw in [".", "..", "...", ". .", "/../..", "\u{202E}.."] {
             #expect(NameSanitizer.components(of: raw).allSatisfy { $0 != "." && $0 != ".." && !$0.isEmpty })
@@ -72,5 +82,35 @@ import Testing
     @Test func oneLetterUnderThreeHundredMarksKeepsTheLetterAndTheExtension() {
         let name = NameSanitizer.name("a" + Self.marks + ".txt")
         #expect(name.unicodeScalars.first == "\u{00E1}" && name.hasSuffix(".txt") && name.utf8.count <= 255, "\(name.debugDescription)")
+    }
+
+    /// Fuzz/Crashes/name-sanitizer/sanitizing-twice-changes-name: the cut to 255 bytes can end at a
+    /// space, which was trimmed only before the cut; sanitizing the result again then changed it.
+    @Test(arguments: [
+        Array((String(repeating: "é", count: 127) + " zz").utf8),
+        Array((String(repeating: "é", count: 126) + "\u{3000}zz").utf8),
+        keptInput("sanitizing-twice-changes-name"),
+        keptInput("numbered-long-extension-over-255-bytes"),
+    ])
+    func sanitizingIsIdempotent(_ bytes: [UInt8]) {
+        #expect(!bytes.isEmpty)
+        let name = NameSanitizer.name(String(decoding: bytes, as: UTF8.self))
+        #expect(name.utf8.count <= 255)
+        #expect(name.unicodeScalars.last.map { !$0.properties.isWhitespace } == true)
+        #expect(NameSanitizer.name(name) == name)
+    }
+
+    /// Fuzz/Crashes/name-sanitizer/numbered-long-extension-over-255-bytes: `x.` and 252 bytes of
+    /// U+FFFD, whose numbered names went over 255 bytes.
+    @Test func numberedNamesOfTheKeptInputFit() {
+        let name = NameSanitizer.name(String(decoding: Self.keptInput("numbered-long-extension-over-255-bytes"), as: UTF8.self))
+        for n in [2, 110, 999_999] { #expect(NameSanitizer.numbered(name, n).utf8.count <= 255) }
+    }
+
+    static func keptInput(_ name: String) -> [UInt8] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let data = try? Data(contentsOf: root.appendingPathComponent("Fuzz/Crashes/name-sanitizer/\(name)"))
+        return data.map { Array($0) } ?? []
     }
 }

@@ -26,7 +26,7 @@ struct DesktopExec: Sendable, Equatable {
             }
             let expanded = Self.expand(word, name: name ?? "", entryPath: entryPath)
             // A code standing alone that expands to nothing (%i without Icon, %d...) leaves no argument.
-            if expanded.isEmpty && word.hasPrefix("%") && word.count == 2 { continue }
+            if expanded.isEmpty && word.unicodeScalars.first == "%" && word.unicodeScalars.count == 2 { continue }
             template.append(expanded)
         }
         guard let program = template.first, !program.isEmpty, !program.contains("%u") else {
@@ -36,41 +36,46 @@ struct DesktopExec: Sendable, Equatable {
     }
 
     /// Splits on unquoted spaces; inside double quotes, a backslash escapes `"`, `` ` ``, `$` and `\`.
+    /// Reads Unicode scalars, not Characters: a quote or space followed by a combining mark is one
+    /// Character that equals neither, yet the specification (and every launcher) sees the quote.
     static func split(_ exec: String) throws(Refusal) -> [String] {
         var words: [String] = []
-        var current: String?
+        var current: String.UnicodeScalarView?
         var quoted = false
-        var iterator = exec.makeIterator()
-        while let character = iterator.next() {
+        var iterator = exec.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
             if quoted {
-                if character == "\"" { quoted = false; continue }
-                if character == "\\", let next = iterator.next() {
-                    current! += "\"`$\\".contains(next) ? String(next) : "\\" + String(next)
+                if scalar == "\"" { quoted = false; continue }
+                if scalar == "\\", let next = iterator.next() {
+                    if !"\"`$\\".unicodeScalars.contains(next) { current!.append("\\") }
+                    current!.append(next)
                     continue
                 }
-                current!.append(character)
-            } else if character == " " || character == "\t" || character == "\n" {
-                if let word = current { words.append(word) }
+                current!.append(scalar)
+            } else if scalar == " " || scalar == "\t" || scalar == "\n" {
+                if let word = current { words.append(String(word)) }
                 current = nil
-            } else if character == "\"" {
+            } else if scalar == "\"" {
                 quoted = true
-                current = current ?? ""
+                current = current ?? String.UnicodeScalarView()
             } else {
-                current = (current ?? "") + String(character)
+                current = current ?? String.UnicodeScalarView()
+                current!.append(scalar)
             }
         }
         guard !quoted else { throw Refusal(reason: "Exec has an unterminated double quote") }
-        if let word = current { words.append(word) }
+        if let word = current { words.append(String(word)) }
         guard !words.isEmpty else { throw Refusal(reason: "Exec is empty") }
         return words
     }
 
     private static func expand(_ word: String, name: String, entryPath: String) -> String {
-        guard word.contains("%") else { return word }
+        guard word.unicodeScalars.contains("%") else { return word }
         var output = ""
-        var iterator = word.makeIterator()
-        while let character = iterator.next() {
-            guard character == "%" else { output.append(character); continue }
+        // Scalars, as in split: `%` and a code letter stay themselves before a combining mark.
+        var iterator = word.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "%" else { output.unicodeScalars.append(scalar); continue }
             switch iterator.next() {
             case "u", "U", "f", "F": output += "%u"
             case "%": output += "%%"

@@ -30,6 +30,29 @@ import Testing
         #expect(throws: DesktopExec.Refusal.self) { try DesktopExec(exec, name: nil, icon: nil, entryPath: "/x") }
     }
 
+    /// Fuzz/Crashes/desktop-entry/exec-quote-before-combining-mark: a quote, a space or a `%`
+    /// followed by a combining mark is one Character equal to none of them, but still a quote, a
+    /// space or a field code to the specification and to every launcher.
+    @Test(arguments: [
+        ("\"\u{301}b\"", ["\u{301}b"]),
+        ("a\n\u{301}b", ["a", "\u{301}b"]),
+        ("todo \u{301}x", ["todo", "\u{301}x"]),
+        ("todo \"x y\u{301}\"\u{301} %u", ["todo", "x y\u{301}\u{301}", "%u"]),
+        ("todo %u\u{301}", ["todo", "%u\u{301}"]),
+    ])
+    func quotesSpacesAndCodesBeforeCombiningMarks(_ exec: String, _ expected: [String]) throws {
+        let parsed = try DesktopExec(exec, name: nil, icon: nil, entryPath: "/x")
+        #expect(parsed.template.map { Array($0.unicodeScalars) } == expected.map { Array($0.unicodeScalars) })
+    }
+
+    /// The fuzzer's kept input, and its words quoted as the fuzz target quotes them, split back the same.
+    @Test func theKeptInputSplitsAndRoundTrips() throws {
+        let words = try DesktopExec.split("a\n\u{301}b")
+        #expect(words.map { Array($0.unicodeScalars) } == [["a"], ["\u{301}", "b"]])
+        let quoted = words.map { "\"" + $0 + "\"" }.joined(separator: " ")
+        #expect(try DesktopExec.split(quoted).map { Array($0.unicodeScalars) } == words.map { Array($0.unicodeScalars) })
+    }
+
     /// The template goes through the same substitution as ProgramArguments: the URL is one argument.
     @Test func theURLStaysOneArgument() throws {
         let template = try DesktopExec("todo --open=%u 100%%", name: nil, icon: nil, entryPath: "/x").template
