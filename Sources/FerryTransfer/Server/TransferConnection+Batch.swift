@@ -19,7 +19,8 @@ extension TransferConnection {
     /// `Ferry-Digests: sha256`, each file's bytes are followed by their 32-byte SHA-256. Each file is
     /// staged, checked and counted received as soon as it is whole, as a single upload would be.
     func uploadBatch(_ head: HTTPRequestHead, offer: String, fingerprint: String, parts: inout Inbound) async throws -> HTTPReply {
-        let ids = (head.headers.first(name: "Ferry-Files") ?? "").split(separator: ",").map(String.init)
+        // Split by byte: a mark after `,` must not join two ids inside one Character.
+        let ids = (head.headers.first(name: "Ferry-Files") ?? "").utf8.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
         guard !ids.isEmpty, ids.count <= Self.maximumBatchFiles else {
             return .error(TransferError(.badRequest, "Ferry-Files must list 1 to \(Self.maximumBatchFiles) file ids of the offer"), close: true)
         }

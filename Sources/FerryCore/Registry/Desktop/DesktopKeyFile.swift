@@ -20,10 +20,10 @@ struct DesktopKeyFile: Sendable, Equatable {
                 if let group, groups[group] == nil { groups[group] = [] }
                 continue
             }
-            guard let group, let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingSpaces()
-            guard !key.contains("[") else { continue }
-            groups[group]?.append(Entry(key: String(key), value: String(line[line.index(after: equals)...].trimmingSpaces())))
+            guard let group, let (rawKey, rawValue) = line.split(atFirst: "=") else { continue }
+            let key = rawKey.trimmingSpaces()
+            guard !key.unicodeScalars.contains("[") else { continue }
+            groups[group]?.append(Entry(key: String(key), value: String(rawValue.trimmingSpaces())))
         }
     }
 
@@ -52,17 +52,18 @@ struct DesktopKeyFile: Sendable, Equatable {
         var items: [String] = []
         var current = ""
         var escaped = false
-        for character in raw {
+        // By scalar: a mark after `;` or a backslash must not hide it inside one Character.
+        for scalar in raw.unicodeScalars {
             if escaped {
-                current += character == ";" ? ";" : "\\" + String(character)
+                current += scalar == ";" ? ";" : "\\" + String(scalar)
                 escaped = false
-            } else if character == "\\" {
+            } else if scalar == "\\" {
                 escaped = true
-            } else if character == ";" {
+            } else if scalar == ";" {
                 items.append(unescape(current))
                 current = ""
             } else {
-                current.append(character)
+                current.unicodeScalars.append(scalar)
             }
         }
         if escaped { current += "\\" }

@@ -56,10 +56,10 @@ enum MimeAppsEditor {
     }
 
     private static func schemeLine(_ line: String) -> (String, [String])? {
-        guard let equals = line.firstIndex(of: "=") else { return nil }
-        let key = String(Substring(line[..<equals]).trimmingSpaces())
+        guard let (rawKey, rawValue) = line.split(atFirst: "=") else { return nil }
+        let key = String(rawKey.trimmingSpaces())
         guard let scheme = DesktopEntry.scheme(ofMimeType: key) else { return nil }
-        return (scheme, DesktopKeyFile.splitList(String(Substring(line[line.index(after: equals)...]).trimmingSpaces())))
+        return (scheme, DesktopKeyFile.splitList(String(rawValue.trimmingSpaces())))
     }
 
     private static func line(_ scheme: String, _ ids: [String]) -> String {
