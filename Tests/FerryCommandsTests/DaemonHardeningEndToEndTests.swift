@@ -190,14 +190,7 @@ import Testing
 
     @Test func aNewFerrydEndsTheAppsOfOneKilledWithSIGKILL() throws {
         let world = try FerryWorld()
-        world.extraEnvironment["FERRY_SUSPEND_AFTER"] = "0.3"
-        try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")
-        try TestManagedApp.install(in: world, "com.test.b", scheme: "bb")
-        try TestManagedApp.install(in: world, "com.test.music", scheme: "mm", backgroundModes: ["audio"])
-        #expect(try world.run("open", "mm://1").status == 0)
-        #expect(try world.run("open", "aa://1").status == 0)
-        #expect(try world.run("open", "bb://1").status == 0)
-        #expect(try world.waitFor("com.test.a", "suspended"))
+        try TestManagedApp.installThreeWithOneSuspended(in: world)
         let old = try world.ps().compactMapValues(\.pid)
         #expect(old.count == 3 && processState(old["com.test.a"] ?? 0) == "T")
         let daemon = try #require(world.daemonPID)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A managed app for the tests: a real Python process speaking the protocol, whose behaviour
 /// the launch URL picks (decline-will, decline-did, hang-launch, crash-launch, slow-open).
@@ -96,4 +97,19 @@ func processState(_ pid: Int32) -> String? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
           let close = stat.lastIndex(of: ")") else { return nil }
     return stat[stat.index(close, offsetBy: 2)...].split(separator: " ").first.map(String.init)
+}
+
+extension TestManagedApp {
+    /// com.test.a (suspended once it is in the background 0.3 s), com.test.b (active) and
+    /// com.test.music (background, `audio`), each opened once: the three background states at once.
+    static func installThreeWithOneSuspended(in world: FerryWorld) throws {
+        world.extraEnvironment["FERRY_SUSPEND_AFTER"] = "0.3"
+        try install(in: world, "com.test.a", scheme: "aa")
+        try install(in: world, "com.test.b", scheme: "bb")
+        try install(in: world, "com.test.music", scheme: "mm", backgroundModes: ["audio"])
+        #expect(try world.run("open", "mm://1").status == 0)
+        #expect(try world.run("open", "aa://1").status == 0)
+        #expect(try world.run("open", "bb://1").status == 0)
+        #expect(try world.waitFor("com.test.a", "suspended"))
+    }
 }

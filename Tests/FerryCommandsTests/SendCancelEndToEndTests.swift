@@ -16,11 +16,7 @@ import Testing
         try pair.trustSender()
         let path = pair.sender.root + "/big.bin"
         let size = 256 << 20
-        var chunk = Data(count: 1 << 20)
-        chunk.withUnsafeMutableBytes { raw in for i in 0..<raw.count { raw[i] = UInt8.random(in: 0...255) } }
-        var content = Data(capacity: size)
-        for _ in 0..<(size >> 20) { content.append(chunk) }
-        FileManager.default.createFile(atPath: path, contents: content)
+        SendEndToEndTests.writeRandomFile(at: path, size: size)
         #expect(try pair.sender.run("ps").status == 0)  // the sender's ferryd runs before the send starts
         let sender = Process()
         sender.executableURL = URL(fileURLWithPath: FerryWorld.binary)
@@ -46,7 +42,7 @@ import Testing
         let accepted = second.stdout.split(separator: "\n").first { $0.contains("\"accepted\"") }.map(String.init) ?? ""
         let resumed = accepted.components(separatedBy: "\"bytes\":").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
         #expect(resumed >= size / 8, "\(accepted)")
-        #expect(FileManager.default.contents(atPath: inbox) == content)
+        #expect(FileManager.default.contents(atPath: inbox) == FileManager.default.contents(atPath: path))
         let log = (try? String(contentsOfFile: pair.receiver.root + "/state/ferry/ferryd.log", encoding: .utf8)) ?? ""
         #expect(!log.contains("offers open here"), "\(log.suffix(2000))")
     }

@@ -159,11 +159,7 @@ extension SendEndToEndTests {
         try pair.trustSender()
         let path = pair.sender.root + "/big.bin"
         let size = 256 << 20
-        var chunk = Data(count: 1 << 20)
-        chunk.withUnsafeMutableBytes { raw in for i in 0..<raw.count { raw[i] = UInt8.random(in: 0...255) } }
-        var content = Data(capacity: size)
-        for _ in 0..<(size >> 20) { content.append(chunk) }
-        FileManager.default.createFile(atPath: path, contents: content)
+        Self.writeRandomFile(at: path, size: size)
         let first = Mutex<FerryWorld.Outcome?>(nil)
         let thread = Thread { first.withLock { $0 = try? pair.send(path, "--json") } }
         thread.start()
@@ -187,5 +183,14 @@ extension SendEndToEndTests {
         #expect(resumed >= size / 4, "\(accepted)")
         let stored = pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/big.bin"
         #expect(FileManager.default.contents(atPath: stored) == FileManager.default.contents(atPath: path))
+    }
+
+    /// `size` bytes (a whole number of MiB) of one random MiB repeated: incompressible enough, fast to make.
+    static func writeRandomFile(at path: String, size: Int) {
+        var chunk = Data(count: 1 << 20)
+        chunk.withUnsafeMutableBytes { raw in for i in 0..<raw.count { raw[i] = UInt8.random(in: 0...255) } }
+        var content = Data(capacity: size)
+        for _ in 0..<(size >> 20) { content.append(chunk) }
+        FileManager.default.createFile(atPath: path, contents: content)
     }
 }
