@@ -23,6 +23,12 @@ public enum OfferPolicy {
         limits: TransferLimits, freeBytes: UInt64
     ) -> Verdict {
         if let refusal = check(offer, limits: limits, freeBytes: freeBytes) { return .refuse(refusal) }
+        return senderVerdict(trusted: trusted, mode: mode, now: now)
+    }
+
+    /// The verdict for any offer from this sender, from the receiving mode and its trust alone:
+    /// known from the TLS fingerprint before an offer's body is read.
+    public static func senderVerdict(trusted: TrustedPeer?, mode: ReceivingMode, now: Date) -> Verdict {
         switch mode.effective(at: now) {
         case .off:
             return .refuse(TransferError(.receivingOff, "receiving is off on this device; ask its owner to run `ferry receiving contacts`"))

@@ -13,12 +13,7 @@ extension Receiver {
     nonisolated func offerRefusal(from peer: String) async -> TransferError? {
         let mode = await host.receivingMode()
         let trusted = await host.trustedPeer(fingerprint: peer)
-        // A probe offer that passes every size check, so the verdict is the mode's and trust's
-        // alone, in ``OfferPolicy``'s words.
-        let probe = TransferOffer(sender: "", url: "ferry:probe", files: [])
-        let verdict = OfferPolicy.verdict(probe, trusted: trusted, mode: mode, now: Date(), limits: TransferLimits(),
-                                          freeBytes: .max)
-        if case .refuse(let error) = verdict { return error }
+        if case .refuse(let error) = OfferPolicy.senderVerdict(trusted: trusted, mode: mode, now: Date()) { return error }
         return nil
     }
 }
