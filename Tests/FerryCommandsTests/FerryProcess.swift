@@ -135,3 +135,23 @@ final class FerryWorld: @unchecked Sendable {
         return []
     }
 }
+
+extension FerryWorld {
+    /// Runs any program to its end with stdin closed, keeping its output (not only ferry).
+    static func runProgram(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return .init(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                     stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

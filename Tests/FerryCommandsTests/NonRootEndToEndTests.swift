@@ -62,20 +62,9 @@ final class NonRootWorld: @unchecked Sendable {
     @discardableResult
     func run(_ arguments: String...) throws -> FerryWorld.Outcome {
         guard getuid() == 0 else { return try world.run(arguments) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", FerryWorld.binary] + arguments
-        process.environment = world.environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return FerryWorld.Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                  stderr: String(decoding: stderr, as: UTF8.self))
+        return try FerryWorld.runProgram("/usr/bin/setpriv",
+            ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", FerryWorld.binary] + arguments,
+            environment: world.environment)
     }
 
     /// The transfer port ferryd wrote once bound.

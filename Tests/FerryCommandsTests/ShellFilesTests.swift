@@ -17,20 +17,7 @@ import Testing
     }
 
     func shell(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> FerryWorld.Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                     stderr: String(decoding: stderr, as: UTF8.self))
+        try FerryWorld.runProgram(program, arguments, environment: environment)
     }
 
     func script(_ world: FerryWorld, _ shell: String, to file: String) throws {
