@@ -19,10 +19,19 @@ extension DaemonConfiguration {
         case "everyone": receivingMode = .everyone(until: Date() + ReceivingMode.everyoneDuration)
         default: break
         }
-        let portFile = socketPath + ".transfer-port"
-        unlink(portFile)
+        // Not removed here: this may be a second ferryd that will find the first holding the lock.
+        let portFile = transferPortFile
         onTransferBound = { port in
             try? FileSystem.writeAtomically(Array("\(port)\n".utf8), to: portFile, mode: 0o644)
         }
+    }
+
+    /// Where the bound transfer port is written.
+    var transferPortFile: String { socketPath + ".transfer-port" }
+
+    /// Removes the port file: a stale one once this ferryd holds the lock, its own when it stops.
+    /// Never before the lock, or a failed second start would delete the running daemon's file.
+    func removeTransferPortFile() {
+        unlink(transferPortFile)
     }
 }
