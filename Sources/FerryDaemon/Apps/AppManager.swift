@@ -31,9 +31,6 @@ actor AppManager {
     let reaper: ProcessReaper
     /// Each app folder's modification time at the last reload.
     var folderStamps: [String: Int] = [:]
-    /// File transfers: set by TransferService once the device identity is loaded.
-    let transferSlot = TransferSlot()
-    var transfer: TransferHub? { transferSlot.current }
     /// The running apps' pid files, for the next ferryd should this one die.
     let records: AppRecords
 
