@@ -34,8 +34,9 @@ extension Ferry {
     /// Parses `arguments`, runs the command and exits with its code; a ``CommandFailure`` becomes
     /// one `ferry: …` line on stderr.
     public static func runMain(_ arguments: [String]? = nil) -> Never {
+        let arguments = RootArguments.normalized(arguments ?? Array(CommandLine.arguments.dropFirst()))
         do {
-            if let open = OpenArguments.fastParse(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            if let open = OpenArguments.fastParse(arguments) {
                 try open.run()
                 exit(withError: nil)
             }
@@ -46,7 +47,23 @@ extension Ferry {
             printError("\(Colour.errorPrefix) \(failure.message)")
             exit(withError: failure.exit)
         } catch {
-            exit(withError: error)
+            reportParserError(error, arguments)
         }
+    }
+}
+
+extension Ferry {
+    /// Help, --version and bare exit codes as the parser prints them; a usage mistake as a
+    /// `ferry:` line (red on a terminal), with a suggestion for a mistyped command.
+    static func reportParserError(_ error: any Error, _ arguments: [String]) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        guard code != .success, !message.isEmpty else { exit(withError: error) }
+        if let suggestion = RootArguments.suggestion(arguments) {
+            printError("\(Colour.errorPrefix) \(suggestion)")
+        } else {
+            printError(RootArguments.ferryLines(message, prefix: Colour.errorPrefix))
+        }
+        exit(withError: code)
     }
 }
