@@ -37,7 +37,19 @@ struct SendProgress {
         var fileBytes: Int?
         var fileTotal: Int?
         var message: String?
+        /// The receipt's rows as `status\tapp\tname` (kept: documented before `files`).
         var items: [String]?
+        /// The receipt's rows as objects.
+        var files: [Delivered]?
+        var peer: String?
+    }
+
+    /// One file of the final event: `status` is `delivered` or `missing`.
+    struct Delivered: Encodable {
+        var status: String
+        var bundleIdentifier: String
+        var app: String
+        var name: String
     }
 
     init(json: Bool, terminal: Bool, quiet: Bool = false) {
@@ -170,7 +182,9 @@ struct SendProgress {
 
     func report(_ result: WireFrame) throws {
         if json {
-            print(JSONOutput.line(Event(event: result.outcome ?? "failed", message: result.message, items: result.items)))
+            let files = result.items.map { _ in result.deliveryItems.map { Delivered(status: $0.status, bundleIdentifier: $0.app, app: $0.app, name: $0.name) } }
+            print(JSONOutput.line(Event(event: result.outcome ?? "failed", message: result.message, items: result.items,
+                                         files: files, peer: result.peer)))
         }
         guard result.outcome == "delivered" else {
             throw CommandFailure(message: result.message ?? "send failed", exit: ExitCode(result.exitCode ?? 74))

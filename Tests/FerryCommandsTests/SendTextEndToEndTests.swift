@@ -35,4 +35,19 @@ import Testing
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(sent.stdout.isEmpty, "\(sent.stdout)")
     }
+
+    /// `send --json` ended with tab-joined `items`; the files are objects now (items kept).
+    @Test func theFinalJSONEventListsFilesAsObjects() throws {
+        let pair = try SendEndToEndTests.Pair()
+        try pair.trustSender()
+        let sent = try pair.send("--text", "hi", "--json")
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let last = try #require(sent.stdout.split(separator: "\n").last)
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let files = try #require(event["files"] as? [[String: String]])
+        #expect(files.first?["name"] == "text.txt")
+        #expect(files.first?["status"] == "delivered")
+        #expect(files.first?["bundleIdentifier"] == "org.ferry.system.files")
+        #expect(event["items"] != nil)
+    }
 }

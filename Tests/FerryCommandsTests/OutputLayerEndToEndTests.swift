@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// One output layer: the same flags and the same error line for every command.
+@Suite struct OutputLayerEndToEndTests {
+    @Test func outputFlagsMayComeBeforeTheCommand() throws {
+        let world = try FerryWorld()
+        world.extraEnvironment["FERRY_NO_DAEMON"] = "1"
+        let outcome = try world.run("-q", "apps")
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.isEmpty)
+        let json = try world.run("--json", "apps")
+        #expect(json.status == 0)
+        #expect(json.stdout.hasPrefix("["), "\(json.stdout)")
+    }
+
+    @Test func aMistypedCommandIsAFerryLineWithASuggestion() throws {
+        let world = try FerryWorld()
+        let outcome = try world.run("opne", "todolist://x")
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr == "ferry: unknown command \"opne\"; did you mean `ferry open`? (ferry --help lists them)\n")
+    }
+
+    @Test func usageErrorsStartWithFerryNotError() throws {
+        let world = try FerryWorld()
+        let outcome = try world.run("receiving", "sometimes")
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix("ferry: unknown mode \"sometimes\""), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("Error:"))
+    }
+
+    /// The transfer commands took none of --json/-q/-v; `inbox pending --json` printed a table.
+    @Test func transferCommandsTakeJSONAndQuiet() throws {
+        let world = try FerryWorld()
+        world.extraEnvironment = ["FERRY_TRANSFER_PORT": "0", "FERRY_TRANSFER_HOST": "127.0.0.1", "FERRY_TRANSFER_RESERVE": "0"]
+        let fingerprint = String(try world.run("trust", "self").stdout.prefix(64))
+        let added = try world.run("trust", "add", fingerprint, "--name", "me", "--json")
+        #expect(added.status == 0, "\(added.stderr)")
+        for arguments in [["trust", "--json"], ["trust", "self", "--json"], ["receiving", "--json"], ["inbox", "pending", "--json"],
+                          ["inbox", "--json"], ["ps", "--json"]] {
+            let outcome = try world.run(arguments)
+            #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))) != nil, "\(arguments): \(outcome.stdout)")
+        }
+        let list = try JSONSerialization.jsonObject(with: Data(try world.run("trust", "--json").stdout.utf8)) as? [[String: String]]
+        #expect(list?.first?["name"] == "me")
+        #expect(list?.first?["offers"] == "auto")
+        for arguments in [["trust", "-q"], ["receiving", "contacts", "-q"], ["inbox", "pending", "-q"], ["trust", "revoke", "me", "-q"]] {
+            let outcome = try world.run(arguments)
+            #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stdout.isEmpty, "\(arguments): \(outcome.stdout)")
+        }
+        let declined = try world.run("decline", "nosuch", "--json")
+        #expect(declined.status != 0)
+        #expect(declined.stdout.isEmpty)
+        #expect(declined.stderr.hasPrefix("ferry: no offer"), "\(declined.stderr)")
+    }
+}
