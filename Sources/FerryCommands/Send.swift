@@ -39,18 +39,26 @@ extension Ferry {
         @Option(help: ArgumentHelp("Text to send, as a file named text.txt.", valueName: "text"))
         var text: String?
 
+        @Option(help: ArgumentHelp("Stop the running send with this id (each send prints its id).", valueName: "id"))
+        var cancel: String?
+
         /// `--json` prints one JSON object per event.
         @OptionGroup var output: OutputOptions
 
         var json: Bool { output.json }
 
         func validate() throws {
+            if cancel != nil {
+                guard files.isEmpty && url == nil && text == nil && to == nil else { throw ValidationError("--cancel ID goes alone") }
+                return
+            }
             if files.isEmpty && url == nil && text == nil { throw ValidationError("name at least one file, or --url, or --text") }
             if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("name - (stdin) once") }
             if files.contains("-") && to == nil { throw ValidationError("with - (stdin), name the receiver with --to") }
         }
 
         func run() throws {
+            if let cancel { return try Self.cancel(cancel, output: output) }
             guard to != nil || (isatty(0) == 1 && isatty(1) == 1) else {
                 throw CommandFailure(message: ShareSheet.noTerminal, exit: FerryExit.usage)
             }
@@ -63,6 +71,12 @@ extension Ferry {
             let interrupt = SendInterrupt(json: json, outgoing: outgoing)
             interrupt.update { $0.peer = frame.peer ?? to ?? $0.peer }
             let id = try client.send(frame)
+            let name = frame.offer ?? ""
+            if json {
+                print(JSONOutput.line(SendProgress.Event(event: "started", id: name)))
+            } else {
+                output.say("sending as \(name) (ferry send --cancel \(name) stops it)")
+            }
             var progress = SendProgress(json: json, terminal: SendProgress.capableTerminal(context.environment), quiet: output.quiet)
             while true {
                 let frame = try client.receive()
@@ -87,12 +101,32 @@ extension Ferry {
 
         func request(outgoing: OutgoingText? = nil) throws -> WireFrame {
             var frame = WireFrame(type: "send")
+            frame.offer = Self.newID()
             frame.files = files.filter { $0 != "-" }.map(Self.absolute) + (outgoing.map { [$0.path] } ?? [])
             frame.url = url
             frame.app = app
             frame.fingerprint = fingerprint?.lowercased()
             if let to { frame.setReceiver(to) }
             return frame
+        }
+
+        /// A send's id, for `--cancel`: 12 hex digits, random.
+        static func newID() -> String {
+            let digits = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            return String((String(repeating: "0", count: 16) + digits).suffix(12))
+        }
+
+        struct Cancelled: Encodable {
+            var id: String
+            var outcome: String
+        }
+
+        /// `--cancel ID`: ferryd stops that send; its `ferry send` exits 130.
+        static func cancel(_ id: String, output: OutputOptions) throws {
+            var frame = WireFrame(type: "cancel")
+            frame.offer = id
+            let result = try TransferRequest.send(frame)
+            output.emit(Cancelled(id: id, outcome: result.outcome ?? "cancelled")) { "cancelled \(id)" }
         }
 
         static func absolute(_ path: String) -> String {

@@ -31,6 +31,8 @@ struct SendProgress {
 
     struct Event: Encodable {
         var event: String
+        /// The send's id (`started`), for `ferry send --cancel`.
+        var id: String?
         var file: String?
         var bytes: Int?
         var total: Int?
