@@ -68,7 +68,7 @@ struct OpenOutcome {
             Swift.print(JSONOutput.line(Fields(url: url, outcome: frame.outcome ?? "failed", app: frame.app, pid: frame.pid,
                                                handled: frame.handled, message: frame.message, exitCode: exitCode)))
         } else if exitCode != nil && frame.outcome != "declined" {
-            printError("ferry: \(frame.message ?? line)")
+            printError("\(Colour.errorPrefix) \(frame.message ?? line)")
         } else if !quiet {
             Swift.print(line)
         }

@@ -43,7 +43,7 @@ extension Ferry {
                     print(watch ? JSONOutput.line(document) : JSONOutput.document(document))
                     return
                 }
-                if status != "running" { printError("ferry: \(result.message ?? status)") }
+                if status != "running" { printError("\(Colour.errorPrefix) \(result.message ?? status)") }
                 output.detail(result.message ?? status)
                 guard !output.quiet else { return }
                 guard !peers.isEmpty else {

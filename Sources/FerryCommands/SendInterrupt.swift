@@ -58,6 +58,6 @@ final class SendInterrupt: Sendable {
         fflush(nil)
         printError("\(Colour.errorPrefix) \(Self.message(tally))")
         outgoing?.remove()
-        _exit(130)
+        _exit(FerryExit.interrupted.rawValue)
     }
 }

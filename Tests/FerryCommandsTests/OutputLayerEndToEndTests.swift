@@ -55,4 +55,15 @@ import Testing
         #expect(declined.stdout.isEmpty)
         #expect(declined.stderr.hasPrefix("ferry: no offer"), "\(declined.stderr)")
     }
+
+    /// On a terminal every error's `ferry:` is red: a usage error and an --explain of a bad URL
+    /// printed a plain prefix (or the parser's `Error:`).
+    @Test(arguments: [["receiving", "sometimes"], ["open", "--explain", "a b:x"]])
+    func errorsAreRedOnATerminal(_ arguments: [String]) throws {
+        let world = try FerryWorld()
+        // An empty NO_COLOR does not count (no-color.org); swift test may run with it set.
+        world.extraEnvironment = ["FERRY_NO_DAEMON": "1", "TERM": "xterm", "NO_COLOR": ""]
+        let outcome = try Terminal.run(world, arguments)
+        #expect(outcome.stdout.contains("\u{1B}[1;31mferry:\u{1B}[0m "), "\(outcome.stdout.debugDescription)")
+    }
 }
