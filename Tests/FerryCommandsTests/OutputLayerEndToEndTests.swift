@@ -66,4 +66,23 @@ import Testing
         let outcome = try Terminal.run(world, arguments)
         #expect(outcome.stdout.contains("\u{1B}[1;31mferry:\u{1B}[0m "), "\(outcome.stdout.debugDescription)")
     }
+
+    /// `bundleIdentifier` in every JSON that names an app, and times as RFC 3339 strings in keys
+    /// ending in `Time`, beside the keys documented before (`app`, `bundleId`, epoch seconds).
+    @Test func jsonNamesAppsAndTimesTheSameWayEverywhere() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        let opened = try world.run("open", "--json", "todolist://x")
+        #expect(opened.status == 0, "\(opened.stderr)")
+        let open = try #require(try JSONSerialization.jsonObject(with: Data(opened.stdout.utf8)) as? [String: Any])
+        #expect(open["bundleIdentifier"] as? String == "com.acme.todo")
+        #expect(open["app"] as? String == "com.acme.todo")
+        let peers = try world.run("peers", "add", "127.0.0.1:9", "--json")
+        #expect(peers.status == 0, "\(peers.stderr)")
+        let listed = try JSONSerialization.jsonObject(with: Data(try world.run("peers", "--json").stdout.utf8)) as? [String: Any]
+        let peer = try #require((listed?["peers"] as? [[String: Any]])?.first)
+        let time = try #require(peer["lastSeenTime"] as? String)
+        #expect(peer["lastSeen"] is Double)
+        #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(time)")
+    }
 }
