@@ -72,6 +72,7 @@ extension Ferry {
             interrupt.update { $0.peer = frame.peer ?? to ?? $0.peer }
             let id = try client.send(frame)
             let name = frame.offer ?? ""
+            output.detail("asked ferryd to send \(frame.files?.count ?? 0) file(s)\(frame.url.map { " and \($0)" } ?? "") to \(frame.peer ?? to ?? "?") as \(name)")
             if json {
                 print(JSONOutput.line(SendProgress.Event(event: "started", id: name)))
             } else {

@@ -34,6 +34,9 @@ import Testing
         let sent = try pair.send("--text", "hi", "-q")
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(sent.stdout.isEmpty, "\(sent.stdout)")
+        let verbose = try pair.send("--text", "hi", "-v")
+        #expect(verbose.status == 0, "\(verbose.stderr)")
+        #expect(verbose.stderr.hasPrefix("ferry: asked ferryd to send 1 file(s) to 127.0.0.1:\(pair.port) as "), "\(verbose.stderr)")
     }
 
     /// `send --json` ended with tab-joined `items`; the files are objects now (items kept).
