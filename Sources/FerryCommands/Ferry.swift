@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryCore
 
 /// The `ferry` command: dispatches URLs to the apps that declare them.
 public struct Ferry: ParsableCommand {
@@ -24,11 +25,6 @@ public struct Ferry: ParsableCommand {
     )
 
     public init() {}
-}
-
-/// Ferry's version, shown by `ferry --version`.
-public enum FerryVersion {
-    public static let string = "0.1.0"
 }
 
 extension Ferry {
