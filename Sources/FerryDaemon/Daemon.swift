@@ -37,6 +37,7 @@ public struct Daemon {
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
             TransferService(configuration: configuration, manager: manager, receiving: receiving, logger: logger),
+            LocalSendService(configuration: configuration, manager: manager, logger: logger),
             // Last, so it stops first: peers get our goodbye before anything else winds down.
             DiscoveryService(discovery: discovery, logger: logger),
         ]

@@ -1,5 +1,6 @@
 import FerryCore
 import FerryDiscovery
+import FerryLocalSend
 import FerryTransfer
 
 /// Everything ferryd needs to know, decided by the executable from its environment and flags.
@@ -45,6 +46,10 @@ public struct DaemonConfiguration: Sendable {
     public var onTransferBound: @Sendable (Int) async -> Void = { _ in }
     /// Peers by name for `ferry send --to NAME` (discovery's peer table); nil without discovery.
     public var peerDirectory: (any PeerDirectory)?
+    /// LocalSend: its port (`FERRY_LOCALSEND_PORT`, `off`), multicast group and PIN (docs/localsend.md).
+    public var localSend = LocalSendSettings()
+    /// The LocalSend devices seen, for `ferry peers` and `ferry send --to`.
+    public let localSendPeers = LocalSendPeerTable()
 
     public init(paths: FerryPaths, socketPath: String, environment: [String: String], logDirectory: String) {
         self.paths = paths

@@ -20,12 +20,18 @@ public struct LocalSendPeer: Sendable, Equatable {
 public actor LocalSendPeerTable {
     var peers: [String: LocalSendPeer] = [:]
     /// This device's own fingerprint: its announcements come back by multicast loop.
-    let own: String
+    var own: String
     let maximumAge: Double
 
-    public init(ownFingerprint: String, maximumAge: Double = 180) {
+    /// - Parameter ownFingerprint: This device's, when known now (else ``setOwnFingerprint(_:)``).
+    public init(ownFingerprint: String = "", maximumAge: Double = 180) {
         own = ownFingerprint.lowercased()
         self.maximumAge = maximumAge
+    }
+
+    /// This device's fingerprint, once its identity is loaded: its own messages are ignored.
+    public func setOwnFingerprint(_ fingerprint: String) {
+        own = fingerprint.lowercased()
     }
 
     /// Records a device. A certificate's fingerprint wins over the declared one; an entry at the
