@@ -34,6 +34,9 @@ extension Ferry {
         @Option(help: ArgumentHelp("The app the files are for, if the receiver has it.", valueName: "bundle-id"))
         var app: String?
 
+        @Option(help: ArgumentHelp("The PIN a LocalSend receiver asks for.", valueName: "pin"))
+        var pin: String?
+
         @Flag(help: "Print one JSON object per event.")
         var json = false
 
@@ -69,6 +72,7 @@ extension Ferry {
             frame.url = url
             frame.app = app
             frame.fingerprint = fingerprint?.lowercased()
+            frame.pin = pin
             if let to { frame.setReceiver(to) }
             return frame
         }

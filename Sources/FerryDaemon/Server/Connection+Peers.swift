@@ -8,7 +8,8 @@ extension Connection {
         let snapshot = await discovery.snapshot()
         var result = WireFrame.result(frame.id ?? 0, outcome: snapshot.status.code)
         result.message = snapshot.status.line
-        result.peers = snapshot.peers.map(Self.row)
+        let ferry = snapshot.peers.map(Self.row)
+        result.peers = ferry + LocalSendRows.rows(await manager.configuration.localSendPeers.list(), besides: ferry)
         return result
     }
 

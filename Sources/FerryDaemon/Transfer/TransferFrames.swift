@@ -19,7 +19,12 @@ enum TransferFrames {
         }
         do {
             switch frame.type {
-            case "send": await send(await SendRequest(frame: frame, hub: hub).run(progress: send))
+            case "send":
+                if let localSend = await LocalSendSendRequest.route(frame, manager: manager, hub: hub) {
+                    await send(await localSend.run(progress: send))
+                } else {
+                    await send(await SendRequest(frame: frame, hub: hub).run(progress: send))
+                }
             case "receiving": await send(try await receiving(frame, hub))
             case "trust": await send(try trust(frame, hub))
             case "pending": await send(try await pending(frame, hub))
