@@ -15,7 +15,6 @@ extension DaemonConfiguration {
             localSend.multicast = false
             if environment["FERRY_LOCALSEND_PORT"]?.isEmpty ?? true { localSend.port = nil }
         }
-        unlink(localSendPortFile)
     }
 
     var localSendPortFile: String { socketPath + ".localsend-port" }

@@ -13,10 +13,10 @@ struct LocalSendSendRequest {
     var id: Int { frame.id ?? 0 }
 
     /// The LocalSend device a send goes to: named by `--to`, not a Ferry peer of that name.
-    static func route(_ frame: WireFrame, manager: AppManager, hub: TransferHub) async -> LocalSendSendRequest? {
+    static func route(_ frame: WireFrame, link: LocalSendLink, hub: TransferHub) async -> LocalSendSendRequest? {
         guard let name = frame.peer, await hub.peers?.peer(named: name) == nil,
-              let peer = await manager.configuration.localSendPeers.peer(named: name) else { return nil }
-        return LocalSendSendRequest(frame: frame, hub: hub, peer: peer, settings: manager.configuration.localSend)
+              let peer = await link.peers.peer(named: name) else { return nil }
+        return LocalSendSendRequest(frame: frame, hub: hub, peer: peer, settings: link.settings)
     }
 
     func run(progress: @escaping @Sendable (WireFrame) async -> Void) async -> WireFrame {

@@ -5,23 +5,32 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// LocalSend inside ferryd: its HTTPS API on the transfer service's receiver (one set of pending
 /// offers, one trust store, one staging area) and its multicast discovery. A port that cannot be
 /// bound is logged and leaves ferryd running without LocalSend.
 struct LocalSendService: Service {
     let configuration: DaemonConfiguration
-    let manager: AppManager
+    /// The transfer service's hub: its receiver, identity and name.
+    let transfers: TransferSlot
+    /// The peer table this service fills and the socket server reads.
+    let link: LocalSendLink
     let logger: Logger
 
     func run() async throws {
         let settings = configuration.localSend
-        guard let port = settings.port, let hub = await manager.transferHub(), let receiver = hub.receiver else {
+        unlink(configuration.localSendPortFile)
+        defer { unlink(configuration.localSendPortFile) }
+        guard let port = settings.port, let hub = await transfers.hub(), let receiver = hub.receiver else {
             return try await gracefulShutdown()
         }
         do {
             let staging = try StagingArea(directory: configuration.paths.dataHome + "/transfer/staging")
             let sessions = LocalSendSessions(receiver: receiver, staging: staging, limits: settings.limits, pin: settings.pin)
-            let peers = configuration.localSendPeers
+            let peers = link.peers
             await peers.setOwnFingerprint(hub.identity.fingerprint)
             let info = LocalSendSelf(name: hub.senderName, identity: hub.identity, settings: settings, port: port)
             let server = LocalSendServer(host: settings.host, port: port, identity: hub.identity, sessions: sessions, peers: peers,

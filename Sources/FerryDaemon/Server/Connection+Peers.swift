@@ -9,7 +9,7 @@ extension Connection {
         var result = WireFrame.result(frame.id ?? 0, outcome: snapshot.status.code)
         result.message = snapshot.status.line
         let ferry = snapshot.peers.map(Self.row)
-        result.peers = ferry + LocalSendRows.rows(await manager.configuration.localSendPeers.list(), besides: ferry)
+        result.peers = ferry + LocalSendRows.rows(await localSend.peers.list(), besides: ferry)
         return result
     }
 

@@ -12,6 +12,8 @@ struct Connection {
     let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
     let manager: AppManager
     let discovery: Discovery
+    let transfers: TransferSlot
+    let localSend: LocalSendLink
     let logger: Logger
 
     func serve() async {
