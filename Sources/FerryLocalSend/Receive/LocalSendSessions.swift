@@ -52,7 +52,7 @@ public actor LocalSendSessions {
     /// for the user while it is pending.
     ///
     /// - Returns: The session and tokens, or nil (HTTP 204) when nothing is to be uploaded: a
-    ///   shared URL handed to the open flow.
+    ///   shared URL handed to the open flow, or a text delivered from its preview.
     /// - Throws: ``LocalSendError``: 403 refused or declined, 400 malformed, 413 over the limits.
     public func prepare(_ request: PrepareUploadRequest, peer: String) async throws(LocalSendError) -> PrepareUploadResponse? {
         prune()
@@ -70,6 +70,11 @@ public actor LocalSendSessions {
         if offer.files.isEmpty {
             // A URL shared as text: nothing to upload; finishing opens it.
             _ = try? await receiver.finish(offer: answer.offer, peer: peer)
+            return nil
+        }
+        if let text = Self.wholeText(request), let file = offer.files.first {
+            // A message: its text came with the offer; nothing to upload (204).
+            try await deliverText(text, offer: answer.offer, file: file, peer: peer)
             return nil
         }
         return start(offer, id: answer.offer, peer: peer)

@@ -180,6 +180,30 @@ import Testing
         #expect(fixture.host.urls == [text])
     }
 
+    @Test func aTextSharedAsAMessageLandsAsAFileWithNothingToUpload() async throws {
+        let fixture = try LocalSendFixture()
+        fixture.host.trust(LocalSendFixture.phone)
+        let text = "Buy milk,\nand bread."
+        let file = LocalSendFile(id: "t", fileName: "note.txt", size: UInt64(text.utf8.count), fileType: "text/plain", preview: text)
+        let response = try await fixture.sessions.prepare(PrepareUploadRequest(info: LocalSendFixture.info, files: ["t": file]),
+                                                          peer: LocalSendFixture.phone)
+        #expect(response == nil, "204: nothing to upload")
+        #expect(try String(contentsOfFile: fixture.host.inbox + "/note.txt", encoding: .utf8) == text)
+        #expect(fixture.host.urls.isEmpty)
+    }
+
+    @Test func aTextWhoseHashDoesNotMatchIsRefusedAndNotDelivered() async throws {
+        let fixture = try LocalSendFixture()
+        fixture.host.trust(LocalSendFixture.phone)
+        let text = "hello"
+        let file = LocalSendFile(id: "t", fileName: "note.txt", size: 5, fileType: "text/plain", sha256: String(repeating: "0", count: 64), preview: text)
+        let error = await #expect(throws: LocalSendError.self) {
+            try await fixture.sessions.prepare(PrepareUploadRequest(info: LocalSendFixture.info, files: ["t": file]), peer: LocalSendFixture.phone)
+        }
+        #expect(error?.status == 422)
+        #expect(fixture.inboxFiles().isEmpty)
+    }
+
     @Test func aPinIsRequiredAndWrongOnesAreCountedPerAddress() async throws {
         let fixture = try LocalSendFixture(pin: "4711")
         let sessions = fixture.sessions
