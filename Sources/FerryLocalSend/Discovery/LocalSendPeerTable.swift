@@ -22,6 +22,8 @@ public actor LocalSendPeerTable {
     /// This device's own fingerprint: its announcements come back by multicast loop.
     var own: String
     let maximumAge: Double
+    /// Devices added by hand (`ferry peers add HOST:PORT`), by fingerprint: kept until removed.
+    var manual: Set<String> = []
 
     /// - Parameter ownFingerprint: This device's, when known now (else ``setOwnFingerprint(_:)``).
     public init(ownFingerprint: String = "", maximumAge: Double = 180) {
@@ -36,7 +38,7 @@ public actor LocalSendPeerTable {
 
     /// Records a device. A certificate's fingerprint wins over the declared one; an entry at the
     /// same address and port under another fingerprint is replaced.
-    public func upsert(_ info: LocalSendInfo, address: String, certificate: String?) {
+    public func upsert(_ info: LocalSendInfo, address: String, certificate: String?, manual: Bool = false) {
         let fingerprint = (certificate ?? info.fingerprint).lowercased()
         guard !fingerprint.isEmpty, fingerprint != own, info.fingerprint.lowercased() != own else { return }
         var info = info
@@ -52,13 +54,25 @@ public actor LocalSendPeerTable {
             peers[fingerprint]?.info = info
             return
         }
-        if peers.count < 1024 || peers[fingerprint] != nil { peers[fingerprint] = peer }
+        if peers.count < 1024 || peers[fingerprint] != nil || manual { peers[fingerprint] = peer }
+        if manual { self.manual.insert(fingerprint) }
+    }
+
+    /// Forgets the device added by hand at `address:port`.
+    /// - Returns: Whether there was one.
+    public func removeManual(address: String, port: Int) -> Bool {
+        guard let (fingerprint, _) = peers.first(where: { manual.contains($0.key) && $0.value.address == address && $0.value.port == port }) else {
+            return false
+        }
+        manual.remove(fingerprint)
+        peers[fingerprint] = nil
+        return true
     }
 
     /// The devices seen within ``maximumAge``, by alias.
     public func list() -> [LocalSendPeer] {
         let now = Date().timeIntervalSince1970
-        peers = peers.filter { now - $0.value.lastSeen < maximumAge }
+        peers = peers.filter { manual.contains($0.key) || now - $0.value.lastSeen < maximumAge }
         return peers.values.sorted { ($0.info.alias.lowercased(), $0.fingerprint) < ($1.info.alias.lowercased(), $1.fingerprint) }
     }
 
