@@ -5,5 +5,7 @@ import FerryLocalSend
 /// and shared by ``LocalSendService`` (which fills the table) and the socket server.
 struct LocalSendLink: Sendable {
     let peers = LocalSendPeerTable()
+    /// The web share `ferry share --web` opens on LocalSend's server.
+    let shares = LocalSendShares()
     let settings: LocalSendSettings
 }

@@ -32,13 +32,14 @@ struct LocalSendService: Service {
             let sessions = LocalSendSessions(receiver: receiver, staging: staging, limits: settings.limits, pin: settings.pin)
             let peers = link.peers
             await peers.setOwnFingerprint(hub.identity.fingerprint)
-            let info = LocalSendSelf(name: hub.senderName, identity: hub.identity, settings: settings, port: port)
+            let info = LocalSendSelf(name: hub.senderName, identity: hub.identity, settings: settings, port: port, shares: link.shares)
             let server = LocalSendServer(host: settings.host, port: port, identity: hub.identity, sessions: sessions, peers: peers,
-                                         limits: settings.limits, info: info.describe, logger: logger)
+                                         limits: settings.limits, shares: link.shares, info: info.describe, logger: logger)
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask {
                     try await server.run(onBound: { port in
                         info.port.withLock { $0 = port }
+                        await link.shares.setPort(port)
                         try? FileSystem.writeAtomically(Array("\(port)\n".utf8), to: configuration.localSendPortFile, mode: 0o644)
                     }, untilShutdown: { try? await gracefulShutdown() })
                 }
@@ -65,8 +66,11 @@ final class LocalSendSelf: Sendable {
     let settings: LocalSendSettings
     /// The API's port: the configured one until it is bound.
     let port: Mutex<Int>
+    /// `download` is true while a web share is open.
+    let shares: LocalSendShares
 
-    init(name: String, identity: DeviceIdentity, settings: LocalSendSettings, port: Int) {
+    init(name: String, identity: DeviceIdentity, settings: LocalSendSettings, port: Int, shares: LocalSendShares) {
+        self.shares = shares
         self.name = name
         self.identity = identity
         self.settings = settings
@@ -77,6 +81,7 @@ final class LocalSendSelf: Sendable {
     /// hash of the certificate.
     @Sendable func describe() async -> LocalSendInfo {
         LocalSendInfo(alias: name, deviceModel: "Ferry", deviceType: settings.deviceType,
-                      fingerprint: identity.fingerprint.uppercased(), port: port.withLock { $0 }, protocol: "https", download: false)
+                      fingerprint: identity.fingerprint.uppercased(), port: port.withLock { $0 }, protocol: "https",
+                      download: await shares.active)
     }
 }

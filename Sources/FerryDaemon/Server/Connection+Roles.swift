@@ -80,7 +80,7 @@ extension Connection {
                 }
                 if TransferFrames.types.contains(frame.type) {
                     let task = Task { await TransferFrames.serve(frame, transfers: transfers, localSend: localSend) { try? await send($0, outbound) } }
-                    if frame.type == "send" { sends.add(task) }
+                    if frame.type == "send" || frame.type == "web-share" { sends.add(task) }
                     group.addTask { await task.value }
                     continue
                 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// The client requests about file transfers (docs/protocol.md, "File transfers").
 enum TransferFrames {
-    static let types: Set<String> = Set(["send", "receiving", "trust", "pending", "accept", "decline"]).union(PairFrames.types)
+    static let types: Set<String> = Set(["send", "web-share", "receiving", "trust", "pending", "accept", "decline"]).union(PairFrames.types)
     /// `ferry send`'s exit codes: delivered 0, declined or refused 77, failed 74.
     static let declinedCode: Int32 = 77
     static let failedCode: Int32 = 74
@@ -25,6 +25,7 @@ enum TransferFrames {
                 } else {
                     await send(await SendRequest(frame: frame, hub: hub).run(progress: send))
                 }
+            case "web-share": await send(await LocalSendWebShare(frame: frame, hub: hub, link: localSend).run(progress: send))
             case "receiving": await send(try await receiving(frame, hub))
             case "trust": await send(try trust(frame, hub))
             case "pending": await send(try await pending(frame, hub))

@@ -53,6 +53,14 @@ struct LocalSendConnection {
             return try await prepareUpload(head, query: query, parts: &parts)
         case (.POST, Self.prefix + "upload"):
             return try await upload(query: query, parts: &parts)
+        case (.POST, Self.prefix + "prepare-download"):
+            return try await prepareDownload(query: query, parts: &parts)
+        case (.GET, Self.prefix + "download"):
+            return try await download(query: query, parts: &parts)
+        case (.GET, "/"), (.GET, "/index.html"):
+            _ = try await Self.readBody(&parts, limit: 64 << 10)
+            guard await server.shares.active else { return .error(LocalSendError(404, "nothing is shared now")) }
+            return LocalSendReply(status: .ok, body: Array(LocalSendWebPage.html.utf8), contentType: "text/html; charset=utf-8")
         case (.POST, Self.prefix + "cancel"):
             _ = try await Self.readBody(&parts, limit: 64 << 10)
             await server.sessions.cancel(session: query["sessionId"] ?? "")
@@ -151,6 +159,9 @@ struct LocalSendReply {
     var body: [UInt8] = []
     var close = false
     var bodyUnread = false
+    var contentType = "application/json"
+    /// A shared file to stream as the body instead (the download API).
+    var file: LocalSendShares.SharedFile?
 
     static func json(_ value: some Encodable) -> LocalSendReply {
         LocalSendReply(status: .ok, body: LocalSendJSON.encode(value))
@@ -172,8 +183,9 @@ struct LocalSendReply {
     }
 
     func write(to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion) async throws {
+        if let file { return try await writeFile(file, to: outbound, version: version) }
         var headers = HTTPHeaders()
-        if !body.isEmpty { headers.add(name: "Content-Type", value: "application/json") }
+        if !body.isEmpty { headers.add(name: "Content-Type", value: contentType) }
         headers.add(name: "Content-Length", value: "\(body.count)")
         if close { headers.add(name: "Connection", value: "close") }
         try await outbound.write(contentsOf: [.head(HTTPResponseHead(version: version, status: status, headers: headers)),

@@ -14,6 +14,8 @@ public final class LocalSendServer: Sendable {
     let identity: DeviceIdentity
     let sessions: LocalSendSessions
     let peers: LocalSendPeerTable
+    /// What this device shares for download (§5), while `ferry share --web` runs.
+    let shares: LocalSendShares
     let limits: LocalSendLimits
     /// This device as the API describes it (fingerprint, alias, port).
     let info: @Sendable () async -> LocalSendInfo
@@ -24,12 +26,13 @@ public final class LocalSendServer: Sendable {
     ///   - port: The TCP port; 0 picks a free one (``boundPort`` tells which).
     ///   - info: This device's info as of now (the port in it is filled with the bound port).
     public init(host: String, port: Int, identity: DeviceIdentity, sessions: LocalSendSessions, peers: LocalSendPeerTable,
-                limits: LocalSendLimits = LocalSendLimits(), info: @escaping @Sendable () async -> LocalSendInfo, logger: Logger) {
+                limits: LocalSendLimits = LocalSendLimits(), shares: LocalSendShares = LocalSendShares(), info: @escaping @Sendable () async -> LocalSendInfo, logger: Logger) {
         self.host = host
         self.port = port
         self.identity = identity
         self.sessions = sessions
         self.peers = peers
+        self.shares = shares
         self.limits = limits
         self.info = info
         self.logger = logger
