@@ -12,10 +12,19 @@ struct LocalSendSendRequest {
     let settings: LocalSendSettings
     var id: Int { frame.id ?? 0 }
 
-    /// The LocalSend device a send goes to: named by `--to`, not a Ferry peer of that name.
+    /// The LocalSend device a send goes to: named by `--to` (and not a Ferry peer of that name), or
+    /// `--to HOST:PORT` where a LocalSend device was seen (the share sheet's address).
     static func route(_ frame: WireFrame, link: LocalSendLink, hub: TransferHub) async -> LocalSendSendRequest? {
-        guard let name = frame.peer, await hub.peers?.peer(named: name) == nil,
-              let peer = await link.peers.peer(named: name) else { return nil }
+        let name: String
+        if let peer = frame.peer {
+            guard await hub.peers?.peer(named: peer) == nil else { return nil }
+            name = peer
+        } else if let host = frame.host, let port = frame.port {
+            name = "\(host):\(port)"
+        } else {
+            return nil
+        }
+        guard let peer = await link.peers.peer(named: name) else { return nil }
         return LocalSendSendRequest(frame: frame, hub: hub, peer: peer, settings: link.settings)
     }
 
