@@ -34,6 +34,9 @@ struct LocalSendSendRequest {
             guard peer.info.protocol ?? "https" == "https" else {
                 throw TransferError(.failed, "\(name) speaks LocalSend over plain HTTP; Ferry sends over HTTPS only (turn encryption on there)")
             }
+            guard frame.url == nil else {
+                throw TransferError(.badRequest, "\(name) is a LocalSend device, which takes files, not a URL to open; send it as text: --text URL")
+            }
             let files = try LocalFile.collect(frame.files ?? [], hashing: TransferClient.hashedBeforeOffer)
             let request = PrepareUploadRequest(info: own(), files: Dictionary(uniqueKeysWithValues: files.enumerated().map { index, file in
                 let id = "f\(index)"
