@@ -26,8 +26,8 @@ extension Ferry {
         @Option(help: ArgumentHelp("The PIN the other device must give.", valueName: "pin"))
         var pin: String?
 
-        @Flag(help: "Print one JSON object per event.")
-        var json = false
+        /// `--json` prints one JSON object per event; `-q` only what must be opened (the URLs).
+        @OptionGroup var output: OutputOptions
 
         func validate() throws {
             if files.isEmpty { throw ValidationError("name at least one file or folder to share") }
@@ -43,10 +43,13 @@ extension Ferry {
             while true {
                 let frame = try client.receive()
                 guard frame.id == id else { continue }
-                if json {
+                if output.json {
                     print(JSONOutput.line(ShareEvent(event: frame.event ?? frame.outcome ?? "", message: frame.message, urls: frame.items)))
+                } else if output.quiet, frame.event == "shared" {
+                    // Quiet still prints the address: without it the share is useless.
+                    for url in frame.items ?? [] { print(url) }
                 } else if let message = frame.message {
-                    print(message)
+                    output.say(message)
                 }
                 fflush(nil)
                 guard frame.type == "progress" else {
