@@ -107,6 +107,22 @@ import Testing
         #expect(fixture.inboxFiles().isEmpty)
     }
 
+    /// A sender presenting a certificate is known by it: declaring a trusted device's fingerprint
+    /// in `info` does not make it that device (docs/localsend.md, Security).
+    @Test func aDeclaredFingerprintDoesNotOverrideThePresentedCertificate() async throws {
+        let fixture = try LocalSendFixture()
+        fixture.host.trust(LocalSendFixture.phone)
+        try await Self.withServer(fixture) { _, port, sender in
+            var claim = Self.info(sender)
+            claim.fingerprint = LocalSendFixture.phone.uppercased()
+            let request = PrepareUploadRequest(info: claim, files: LocalSendFixture.request([("a.txt", Array("x".utf8))]).files)
+            let (status, _) = try await LocalSendClient(identity: sender).withConnection(host: "127.0.0.1", port: port, fingerprint: nil) { http in
+                try await http.request(.POST, "/api/localsend/v2/prepare-upload", json: LocalSendJSON.encode(request))
+            }
+            #expect(status == 403, "refused as the stranger its certificate says it is")
+        }
+    }
+
     @Test func theClientRefusesAServerWithAnotherCertificate() async throws {
         let fixture = try LocalSendFixture()
         try await Self.withServer(fixture) { _, port, sender in
