@@ -14,6 +14,8 @@ ferry_install_packages() {
   for p in "${FERRY_APT_PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
   done
+  # Not fatal: without them the tests that need them skip, saying so.
+  ferry_install_pip_packages || echo "== pip install of ${FERRY_PIP_PACKAGES[*]} failed; the tests that need them will skip"
   [ ${#missing[@]} -eq 0 ] && return 0
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -32,6 +34,20 @@ ferry_install_packages() {
     return 1
   }
   [ -z "$guard" ] || $sudo rm -f "$guard"
+}
+
+# PyPI packages the tests use: localsendd (a LocalSend v2.2 daemon, Tests/LAN/localsend).
+FERRY_PIP_PACKAGES=(localsendd)
+
+ferry_install_pip_packages() {
+  command -v python3 >/dev/null || return 1
+  local missing=()
+  for p in "${FERRY_PIP_PACKAGES[@]}"; do
+    python3 -m pip show -q "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== pip installing ${missing[*]}"
+  python3 -m pip install -q "${missing[@]}"
 }
 
 # One release build of every product, in one scratch path: the demo, the installer and the

@@ -19,7 +19,7 @@ public struct Ferry: ParsableCommand {
             Install.self, Uninstall.self, Doctor.self, Ps.self, Quit.self, Kill.self, MemoryWarning.self,
             Daemon.self, Peers.self,
             Integrate.self,
-            Send.self, Receiving.self, Trust.self, Inbox.self, Accept.self, Decline.self, Pair.self,
+            Send.self, Share.self, Receiving.self, Trust.self, Inbox.self, Accept.self, Decline.self, Pair.self,
             State.self,
         ]
     )

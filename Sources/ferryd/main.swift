@@ -61,6 +61,7 @@ if let seconds = environment["FERRY_EVENT_TIMEOUT"].flatMap(Double.init) {
     configuration.eventTimeout = .milliseconds(Int64(seconds * 1000))
 }
 configuration.applyTransferEnvironment(environment)
+configuration.applyLocalSendEnvironment(environment)
 
 do {
     try await Daemon(configuration: configuration, logger: logger).run()
