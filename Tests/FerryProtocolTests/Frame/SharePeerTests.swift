@@ -1,5 +1,5 @@
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 @Suite struct SharePeerTests {
     func row(_ name: String, _ addresses: [String], fingerprint: String?, mode: String? = "contacts") -> WireFrame.PeerRow {

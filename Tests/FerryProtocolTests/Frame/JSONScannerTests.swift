@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 /// The scanner against RFC 8259 and against Foundation, whose decoders the hand-written ones claim
 /// to match: the same texts accepted, with the same values.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 @Suite struct JSONFieldsTests {
     struct Size: Decodable { var size: UInt64 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 private typealias State = AppLifecycle.State
 

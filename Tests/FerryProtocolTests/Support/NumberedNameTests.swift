@@ -1,5 +1,5 @@
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 @Suite struct NumberedNameTests {
     @Test(arguments: [

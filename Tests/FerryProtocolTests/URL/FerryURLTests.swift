@@ -1,5 +1,5 @@
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 @Suite struct FerryURLTests {
     @Test func parsesTheSeedsExample() throws {

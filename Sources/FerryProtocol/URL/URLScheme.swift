@@ -8,7 +8,7 @@ public enum URLScheme {
         isValid(scheme.utf8)
     }
 
-    static func isValid<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    package static func isValid<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard let first = bytes.first, first.isASCIILetter else { return false }
         return bytes.dropFirst().allSatisfy { byte in
             byte.isASCIIAlphanumeric || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")

@@ -1,5 +1,5 @@
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 @Suite struct URLSchemeTests {
     @Test(arguments: ["a", "todolist", "x-callback-url", "coap+tcp", "web.app", "A1"])

@@ -1,5 +1,5 @@
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 @Suite struct JSONWriterTests {
     /// Nested objects are written in place since the writer moved to its own file: the bytes of a

@@ -1,5 +1,5 @@
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 @Suite struct AppLifecyclePlansTests {
     private static let launch: [AppLifecycle.Step] = [.spawn, .send(.willFinishLaunching), .send(.didFinishLaunching)]

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FerryCore
+@testable import FerryProtocol
 
 @Suite struct WireCodecTests {
     static var samples: [WireFrame] {
