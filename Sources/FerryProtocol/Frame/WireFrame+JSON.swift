@@ -89,7 +89,7 @@ extension WireFrame {
         out.field("address", address)
         if let peers { out.array("peers", peers) { $0.peer($1) } }
         out.strings("files", files)
-        out.strings("items", items)
+        out.strings("items", version1Items)
         out.field("host", host)
         out.field("port", port)
         out.field("fingerprint", fingerprint)

@@ -5,8 +5,10 @@ import FoundationEssentials
 /// One flat struct serves every frame type so that any language can speak the protocol with a plain
 /// JSON object; ``validate()`` checks that each type carries its required fields.
 public struct WireFrame: Codable, Sendable, Equatable {
-    /// The protocol version this build speaks.
-    public static let protocolVersion = 1
+    /// The protocol version this build speaks (and sends in `hello`).
+    public static let protocolVersion = 2
+    /// Every version a daemon of this build accepts in `hello`: 1 until its deprecation period ends.
+    public static let acceptedVersions: ClosedRange<Int> = 1...2
     /// The longest frame accepted, newline included.
     public static let maximumLength = 1 << 20
 
@@ -58,6 +60,12 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var restoration: Bool?
     public var discard: Bool?
     public var archive: ArchiveInfo?
+    // Rows of results, typed (protocol 2); protocol 1 sends them as tab-joined `items`
+    // (``version1Items``). Not Codable: they have no version 1 key.
+    public var deliveries: [Delivery]?
+    public var trusted: [TrustRow]?
+    public var offers: [OfferRow]?
+    public var pairRequests: [PairRequestRow]?
 
     public init(type: String, id: Int? = nil) {
         self.type = type
@@ -133,5 +141,15 @@ extension WireFrame {
             self.source = source
             self.lastSeen = lastSeen
         }
+    }
+}
+
+extension WireFrame {
+    /// Version 1's keys: the typed rows are left out of Codable (see ``version1Items``).
+    enum CodingKeys: String, CodingKey {
+        case type, id, `protocol`, role, token, server, bundleId, event, url, options, result, app, source
+        case annotation, background, wait, outcome, pid, handled, message, code, exitCode, command, apps
+        case address, peers, files, items, host, port, fingerprint, peer, mode, offer, file, bytes, total
+        case fileBytes, fileTotal, data, restoration, discard, archive
     }
 }
