@@ -29,7 +29,10 @@ let package = Package(
         // client socket, and the URL syntax frames carry. FoundationEssentials at most; never NIO.
         .target(name: "FerryProtocol"),
         // Manifests, registry, launching and the lifecycle state machine; re-exports FerryProtocol.
-        .target(name: "FerryCore", dependencies: ["FerryProtocol"]),
+        .target(name: "FerryCore", dependencies: ["FerryProtocol", "CFerrySys"]),
+        // glibc calls Swift's Glibc module does not export (memfd_create, syncfs, renameat2, memmem,
+        // malloc_trim), as C forwarders with real prototypes.
+        .target(name: "CFerrySys"),
         // libavahi-client, the system's mDNS/DNS-SD client (Debian: libavahi-client-dev).
         .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
         // Finding peers on the LAN: publishing, browsing and liveness, over Avahi.
@@ -48,6 +51,7 @@ let package = Package(
         .target(
             name: "FerryDaemon",
             dependencies: [
+                "CFerrySys",
                 "FerryCore",
                 "FerryDiscovery",
                 "FerryTransfer",
@@ -74,6 +78,7 @@ let package = Package(
         .target(
             name: "FerryTransfer",
             dependencies: [
+                "CFerrySys",
                 "FerryCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
