@@ -39,7 +39,8 @@ extension Ferry {
 
         func pending() throws {
             let result = try TransferRequest.send(WireFrame(type: "pending"))
-            print(PendingOffers.render(TransferRequest.rows(result)), terminator: "")
+            let rows = (result.offers ?? []).map { [$0.id, $0.sender, String($0.files), String($0.bytes), $0.fingerprint, $0.url ?? ""] }
+            print(PendingOffers.render(rows), terminator: "")
         }
     }
 

@@ -98,7 +98,7 @@ struct SendProgress {
 
     func report(_ result: WireFrame) throws {
         if json {
-            print(JSONOutput.line(Event(event: result.outcome ?? "failed", message: result.message, items: result.items)))
+            print(JSONOutput.line(Event(event: result.outcome ?? "failed", message: result.message, items: result.version1Items)))
         }
         guard result.outcome == "delivered" else {
             throw CommandFailure(message: result.message ?? "send failed", exit: ExitCode(result.exitCode ?? 74))

@@ -33,22 +33,16 @@ extension Ferry {
         }
 
         func run() throws {
-            var frame = WireFrame(type: "trust")
-            frame.event = action
-            if action == "add" {
-                frame.fingerprint = peer
-                frame.peer = name
-                frame.mode = ask ? "ask" : "auto"
-            } else {
-                frame.peer = peer
-            }
-            let result = try TransferRequest.send(frame)
+            let request: ClientRequest.Trust = action == "add"
+                ? .init(id: 0, action: action, fingerprint: peer, peer: name, autoAccept: !ask)
+                : .init(id: 0, action: action, peer: peer)
+            let result = try TransferRequest.send(ClientRequest.trust(request).frame)
             switch action {
             case "self": print("\(result.fingerprint ?? "") \(result.peer ?? "")")
             case "add": print("trusted \(name ?? peer ?? "")")
-            case "revoke": TransferRequest.rows(result).forEach { print("revoked \($0.last ?? "") \($0.first ?? "")") }
+            case "revoke": (result.trusted ?? []).forEach { print("revoked \($0.name) \($0.fingerprint)") }
             default:
-                let rows = TransferRequest.rows(result).map { [$0[0], $0.count > 1 ? $0[1] : "", $0.count > 2 ? $0[2] : ""] }
+                let rows = (result.trusted ?? []).map { [$0.fingerprint, $0.name, $0.autoAccept == false ? "ask" : "auto"] }
                 print(Table.render(header: ["FINGERPRINT", "NAME", "OFFERS"], rows: rows), terminator: "")
             }
         }

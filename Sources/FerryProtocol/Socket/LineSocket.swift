@@ -11,6 +11,8 @@ import Darwin
 public final class LineSocket {
     /// The socket's file descriptor, for callers that poll several sources.
     public let fileDescriptor: Int32
+    /// The protocol version frames are written and read in (the handshake is the same in all).
+    public var version = WireFrame.protocolVersion
     private var buffer: [UInt8] = []
     private var scanned = 0
 
@@ -66,7 +68,7 @@ public final class LineSocket {
 
     /// Sends one frame.
     public func send(_ frame: WireFrame) throws(WireError) {
-        try write(WireCodec.encode(frame))
+        try write(WireCodec.encode(frame, version: version))
     }
 
     /// Sends bytes that already hold whole frames.
@@ -95,7 +97,7 @@ public final class LineSocket {
                     buffer.removeSubrange(...newline)
                     scanned = 0
                 }
-                return try WireCodec.decode(line)
+                return try WireCodec.decode(line, version: version)
             }
             scanned = buffer.count
             guard buffer.count < WireFrame.maximumLength else {

@@ -22,7 +22,7 @@ import Testing
         let archive = (0..<(WireFrame.stateChunkSize * 2 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let frames = WireFrame.stateData(archive, id: 42)
         #expect(frames.count == 3)
-        let lines = frames.map(WireCodec.encode)
+        let lines = frames.map { WireCodec.encode($0) }
         #expect(lines.allSatisfy { $0.count < WireFrame.maximumLength })
         let decoded = try lines.map { try WireCodec.decode($0.dropLast()) }
         #expect(decoded.allSatisfy { $0.type == "state-data" && $0.id == 42 })

@@ -8,9 +8,4 @@ import Testing
     @Test(arguments: ["", "1a", "to do", "+a", "ä", "a_b", "a:b", "a/b"])
     func invalid(_ scheme: String) { #expect(!URLScheme.isValid(scheme)) }
 
-    @Test(arguments: ["com.acme.todo", "org.ferry.system.web", "a.b", "x-y.z9"])
-    func validBundleIdentifiers(_ identifier: String) { #expect(BundleIdentifier.isValid(identifier)) }
-
-    @Test(arguments: ["", "todo", "todo app", "com..acme", ".com.acme", "com.acme.", "com.ac_me", "com.acmé"])
-    func invalidBundleIdentifiers(_ identifier: String) { #expect(!BundleIdentifier.isValid(identifier)) }
 }
