@@ -115,7 +115,10 @@ let package = Package(
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",
-            dependencies: ["FerryDaemon", "FerryCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "FerryDaemon", "FerryCore", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "FerryCommandsTests",

@@ -72,8 +72,11 @@ struct Connection {
         let next: ByteBuffer?
         do {
             next = try await lines.next()
-        } catch {
+        } catch is ByteToMessageDecoderError.PayloadTooLargeError {
             try? await send(WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes").frame, outbound)
+            return nil
+        } catch {
+            try? await send(WireError(.malformedFrame, "the connection ended inside a frame (no newline)").frame, outbound)
             return nil
         }
         guard let line = next else { return nil }
