@@ -6,8 +6,22 @@ public enum WireCodec {
     /// the handshake, which is the same in both).
     public static func encode(_ frame: WireFrame, version: Int = 1) -> [UInt8] {
         // A frame with no version 2 form (a daemon bug, not input) still goes out, as version 1.
-        guard version >= 2, let message = try? WireMessage(frame: frame) else { return frame.jsonLine() }
+        guard version >= 2, !sameInBothVersions(frame), let message = try? WireMessage(frame: frame) else {
+            return frame.jsonLine()
+        }
         return MessageCodec.encode(message)
+    }
+
+    /// The hot path's frames (an `open`, its `result`, an app's `event` and `reply`), whose JSON is
+    /// the same in both versions unless a result carries rows: the hand-written writer and scanner
+    /// serve them in version 2 too, four to ten times faster than Codable (measured in issue 14).
+    static let fastTypes: Set<String> = ["open", "event", "reply", "result"]
+    /// The members only version 2 has, which the hand-written scanner does not read.
+    static let rowKeys: Set<String> = ["deliveries", "trusted", "offers", "pairRequests"]
+
+    static func sameInBothVersions(_ frame: WireFrame) -> Bool {
+        fastTypes.contains(frame.type) && frame.deliveries == nil && frame.trusted == nil && frame.offers == nil
+            && frame.pairRequests == nil
     }
 
     /// Decodes one line (without its newline) of protocol `version` and checks it.
@@ -15,6 +29,8 @@ public enum WireCodec {
     /// - Throws: ``WireError`` with code `malformed-frame` naming what is wrong.
     public static func decode<Bytes: Collection<UInt8>>(_ line: Bytes, version: Int) throws(WireError) -> WireFrame {
         guard version >= 2 else { return try decode(line) }
+        // The hot path first; anything else, and every error, through the typed messages.
+        if let frame = try? decode(line, withoutRows: true), fastTypes.contains(frame.type) { return frame }
         let frame = try MessageCodec.decode(line).frame
         try frame.validate()
         return frame
@@ -24,12 +40,17 @@ public enum WireCodec {
     ///
     /// - Throws: ``WireError`` with code `malformed-frame` naming what is wrong.
     public static func decode<Bytes: Collection<UInt8>>(_ line: Bytes) throws(WireError) -> WireFrame {
+        try decode(line, withoutRows: false)
+    }
+
+    /// - Parameter withoutRows: Fail on a version 2 row member rather than ignore it.
+    private static func decode<Bytes: Collection<UInt8>>(_ line: Bytes, withoutRows: Bool) throws(WireError) -> WireFrame {
         guard line.count < WireFrame.maximumLength else {
             throw WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes")
         }
         let result: Result<WireFrame, JSONScanner.Failure> = line.withContiguousStorageIfAvailable { buffer in
-            parse(buffer)
-        } ?? Array(line).withUnsafeBufferPointer { parse($0) }
+            parse(buffer, withoutRows: withoutRows)
+        } ?? Array(line).withUnsafeBufferPointer { parse($0, withoutRows: withoutRows) }
         switch result {
         case .success(let frame):
             try frame.validate()
@@ -39,10 +60,14 @@ public enum WireCodec {
         }
     }
 
-    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<WireFrame, JSONScanner.Failure> {
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, withoutRows: Bool) -> Result<WireFrame, JSONScanner.Failure> {
         var scanner = JSONScanner(buffer)
         do {
-            return .success(try WireFrame(json: try scanner.parseDocument()))
+            let value = try scanner.parseDocument()
+            if withoutRows, case .object(let members) = value, members.contains(where: { rowKeys.contains($0.0) }) {
+                return .failure(JSONScanner.Failure(reason: "version 2 rows"))
+            }
+            return .success(try WireFrame(json: value))
         } catch {
             return .failure(error)
         }

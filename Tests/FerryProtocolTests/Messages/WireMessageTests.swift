@@ -77,6 +77,24 @@ import Testing
         #expect(!one.contains("trusted"))
     }
 
+    @Test func theHotPathIsTheSameLineInBothVersions() throws {
+        var open = WireFrame(type: "open", id: 1)
+        open.url = "todolist://x"
+        open.wait = true
+        var result = WireFrame(type: "result", id: 1)
+        result.outcome = "active"
+        result.pid = 42
+        for frame in [open, result] {
+            #expect(WireCodec.encode(frame, version: 2) == WireCodec.encode(frame, version: 1))
+            #expect(try WireCodec.decode(WireCodec.encode(frame).dropLast(), version: 2) == frame)
+        }
+        // A result with rows is not: it goes through the typed messages and keeps them.
+        result.offers = [.init(id: "o", sender: "s", files: 1, bytes: 2, fingerprint: "f")]
+        let line = WireCodec.encode(result, version: 2)
+        #expect(line != WireCodec.encode(result, version: 1))
+        #expect(try WireCodec.decode(line.dropLast(), version: 2).offers == result.offers)
+    }
+
     @Test func version1TrustFramesBecomeTypedRequests() throws {
         let line = #"{"type":"trust","id":4,"event":"add","fingerprint":"ff","peer":"x","mode":"ask"}"#
         let frame = try WireCodec.decode(Array(line.utf8), version: 1)
