@@ -55,3 +55,21 @@ import Testing
         #expect(answer.message?.contains(#"missing field "app""#) == true)
     }
 }
+
+/// The Python example app, as shipped, speaks protocol 2 with the real ferryd.
+@Suite struct PythonExampleEndToEndTests {
+    @Test func notesPyLaunchesOpensAndQuitsInProtocol2() throws {
+        let world = try FerryWorld()
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/notes-py.app").standardized.path
+        try FileManager.default.createDirectory(atPath: world.apps, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: example, toPath: world.apps + "/notes-py.app")
+        let app = "org.ferry.examples.notes-py"
+        let opened = try world.run("open", "--wait", "notes-py://add?text=hello+v2")
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(try world.run("quit", app).status == 0)
+        let log = (try? String(contentsOfFile: world.documents(app) + "/events.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("event open"))
+        #expect(log.contains("event willTerminate"))
+    }
+}
