@@ -25,6 +25,20 @@ extension Ferry {
         @Flag(help: "Ask before accepting this peer's offers (add).")
         var ask = false
 
+        @OptionGroup var output: OutputOptions
+
+        /// A trusted peer in `--json`: `offers` is `auto` or `ask`.
+        struct Peer: Encodable {
+            var fingerprint: String
+            var name: String
+            var offers: String?
+        }
+
+        struct Added: Encodable {
+            var trusted: String
+            var fingerprint: String
+        }
+
         func validate() throws {
             guard ["list", "self", "add", "revoke"].contains(action) else {
                 throw ValidationError("unknown action \(action.debugDescription); use list, self, add or revoke")
@@ -37,13 +51,20 @@ extension Ferry {
                 ? .init(id: 0, action: action, fingerprint: peer, peer: name, autoAccept: !ask)
                 : .init(id: 0, action: action, peer: peer)
             let result = try TransferRequest.send(ClientRequest.trust(request).frame)
+            let peers = (result.trusted ?? []).map {
+                Peer(fingerprint: $0.fingerprint, name: $0.name, offers: $0.autoAccept.map { $0 ? "auto" : "ask" })
+            }
             switch action {
-            case "self": print("\(result.fingerprint ?? "") \(result.peer ?? "")")
-            case "add": print("trusted \(name ?? peer ?? "")")
-            case "revoke": (result.trusted ?? []).forEach { print("revoked \($0.name) \($0.fingerprint)") }
+            case "self":
+                output.emit(Peer(fingerprint: result.fingerprint ?? "", name: result.peer ?? "")) { "\(result.fingerprint ?? "") \(result.peer ?? "")" }
+            case "add":
+                output.emit(Added(trusted: name ?? peer ?? "", fingerprint: peer ?? "")) { "trusted \(name ?? peer ?? "")" }
+            case "revoke":
+                output.emit(peers) { peers.map { "revoked \($0.name) \($0.fingerprint)" }.joined(separator: "\n") }
             default:
-                let rows = (result.trusted ?? []).map { [$0.fingerprint, $0.name, $0.autoAccept == false ? "ask" : "auto"] }
-                print(Table.render(header: ["FINGERPRINT", "NAME", "OFFERS"], rows: rows), terminator: "")
+                output.emit(peers) {
+                    Table.render(header: ["FINGERPRINT", "NAME", "OFFERS"], rows: peers.map { [$0.fingerprint, $0.name, $0.offers ?? ""] })
+                }
             }
         }
     }

@@ -18,7 +18,7 @@ extension ClientRequest {
         case "peer-remove": self = .peerRemove(.init(id: id, address: try f.need(frame.address)))
         case "send":
             self = .send(.init(id: id, files: frame.files, url: frame.url, peer: frame.peer, host: frame.host,
-                               port: frame.port, fingerprint: frame.fingerprint, app: frame.app))
+                               port: frame.port, fingerprint: frame.fingerprint, app: frame.app, offer: frame.offer))
         case "receiving": self = .receiving(.init(id: id, mode: frame.mode))
         case "trust":
             self = .trust(.init(id: id, action: frame.event ?? "list", fingerprint: frame.fingerprint, peer: frame.peer,
@@ -26,6 +26,7 @@ extension ClientRequest {
         case "pending": self = .pending(.init(id: id))
         case "accept": self = .accept(.init(id: id, offer: try f.need(frame.offer)))
         case "decline": self = .decline(.init(id: id, offer: try f.need(frame.offer)))
+        case "cancel": self = .cancel(.init(id: id, offer: try f.need(frame.offer)))
         case "pair": self = .pair(.init(id: id, peer: frame.peer, host: frame.host, port: frame.port, fingerprint: frame.fingerprint))
         case "pair-pending": self = .pairPending(.init(id: id))
         case "pair-confirm": self = .pairConfirm(.init(id: id, offer: try f.need(frame.offer), confirmed: try f.need(frame.result)))
@@ -59,13 +60,14 @@ extension ClientRequest {
             frame.port = send.port
             frame.fingerprint = send.fingerprint
             frame.app = send.app
+            frame.offer = send.offer
         case .receiving(let receiving): frame.mode = receiving.mode
         case .trust(let trust):
             frame.event = trust.action
             frame.fingerprint = trust.fingerprint
             frame.peer = trust.peer
             frame.mode = trust.autoAccept.map { $0 ? "auto" : "ask" }
-        case .accept(let answer), .decline(let answer), .pairDecline(let answer): frame.offer = answer.offer
+        case .accept(let answer), .decline(let answer), .cancel(let answer), .pairDecline(let answer): frame.offer = answer.offer
         case .pair(let pair):
             frame.peer = pair.peer
             frame.host = pair.host
@@ -95,7 +97,7 @@ extension ClientRequest {
         case .send(let body): body.id
         case .receiving(let body): body.id
         case .trust(let body): body.id
-        case .accept(let body), .decline(let body), .pairDecline(let body): body.id
+        case .accept(let body), .decline(let body), .cancel(let body), .pairDecline(let body): body.id
         case .pair(let body): body.id
         case .pairConfirm(let body): body.id
         case .pairAccept(let body): body.id

@@ -16,6 +16,8 @@ public enum ClientRequest: Sendable, Equatable {
     case pending(Plain)
     case accept(OfferAnswer)
     case decline(OfferAnswer)
+    /// Stop the running `send` named `offer`.
+    case cancel(OfferAnswer)
     case pair(Pair)
     case pairPending(Plain)
     case pairConfirm(PairConfirm)
@@ -92,9 +94,11 @@ public enum ClientRequest: Sendable, Equatable {
         public var port: Int?
         public var fingerprint: String?
         public var app: String?
+        /// A name for this send, unique among those running, for `cancel`.
+        public var offer: String?
 
         public init(id: Int, files: [String]? = nil, url: String? = nil, peer: String? = nil, host: String? = nil,
-                    port: Int? = nil, fingerprint: String? = nil, app: String? = nil) {
+                    port: Int? = nil, fingerprint: String? = nil, app: String? = nil, offer: String? = nil) {
             self.id = id
             self.files = files
             self.url = url
@@ -103,6 +107,7 @@ public enum ClientRequest: Sendable, Equatable {
             self.port = port
             self.fingerprint = fingerprint
             self.app = app
+            self.offer = offer
         }
     }
 

@@ -55,7 +55,7 @@ extension ClientRequest {
         case .send(let body): body
         case .receiving(let body): body
         case .trust(let body): body
-        case .accept(let body), .decline(let body), .pairDecline(let body): body
+        case .accept(let body), .decline(let body), .cancel(let body), .pairDecline(let body): body
         case .pair(let body): body
         case .pairConfirm(let body): body
         case .pairAccept(let body): body
@@ -81,6 +81,7 @@ extension ClientRequest {
         case "pending": self = .pending(try .init(from: decoder))
         case "accept": self = .accept(try .init(from: decoder))
         case "decline": self = .decline(try .init(from: decoder))
+        case "cancel": self = .cancel(try .init(from: decoder))
         case "pair": self = .pair(try .init(from: decoder))
         case "pair-pending": self = .pairPending(try .init(from: decoder))
         case "pair-confirm": self = .pairConfirm(try .init(from: decoder))

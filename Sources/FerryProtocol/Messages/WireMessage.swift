@@ -45,6 +45,7 @@ extension ClientRequest {
         case .pending: "pending"
         case .accept: "accept"
         case .decline: "decline"
+        case .cancel: "cancel"
         case .pair: "pair"
         case .pairPending: "pair-pending"
         case .pairConfirm: "pair-confirm"
