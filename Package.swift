@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "CFerrySys",
                 "FerryCore",
+                "FerryDBus",
                 "FerryDiscovery",
                 "FerryTransfer",
                 .product(name: "NIOCore", package: "swift-nio"),

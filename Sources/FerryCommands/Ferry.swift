@@ -18,7 +18,7 @@ public struct Ferry: ParsableCommand {
             Daemon.self, Peers.self,
             Integrate.self,
             Send.self, Receiving.self, Trust.self, Inbox.self, Accept.self, Decline.self, Pair.self,
-            State.self,
+            State.self, Notifications.self,
         ]
     )
 

@@ -59,10 +59,14 @@ public protocol ReceiverHost: Sendable {
     /// Offer `offer` could not be delivered: nothing of it reached an Inbox, its files are kept
     /// for a resume (by default, nothing is done).
     func finishFailed(offer: String, sender: String, error: TransferError) async
+    /// Offer `id` is no longer waiting: accepted, declined, cancelled (by default, nothing is done).
+    func offerDecided(_ id: String) async
 }
 
 extension ReceiverHost {
     public func finishFailed(offer: String, sender: String, error: TransferError) async {}
+
+    public func offerDecided(_ id: String) async {}
 
     public func delivered(_ files: [DeliveredFile]) async {
         for file in files { await delivered(file) }
