@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",
-            dependencies: ["FerryDaemon", "FerryCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["FerryDaemon", "FerryCore", "FerryDBus", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "FerryCommandsTests",
