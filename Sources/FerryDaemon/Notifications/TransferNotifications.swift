@@ -80,7 +80,7 @@ struct TransferNotifications: Sendable {
             value /= 1000
             unit += 1
         }
-        if unit == 0 { return "\(bytes) bytes" }
+        if unit == 0 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
         return (value < 10 ? String(format: "%.1f", value) : String(Int(value.rounded()))) + " " + units[unit]
     }
 }

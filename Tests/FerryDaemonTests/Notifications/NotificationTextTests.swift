@@ -20,6 +20,7 @@ import Testing
 
     @Test func sizesAreShortAndDecimal() {
         #expect(TransferNotifications.byteText(999) == "999 bytes")
+        #expect(TransferNotifications.byteText(1) == "1 byte")
         #expect(TransferNotifications.byteText(12_000_000) == "12 MB")
         #expect(TransferNotifications.byteText(3_400) == "3.4 kB")
     }
