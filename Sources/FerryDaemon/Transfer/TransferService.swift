@@ -45,6 +45,10 @@ struct TransferService: Service {
                                   lifetime: configuration.pairSeconds) { [receiving] in
                 await receiving.current
             }
+            if let notifier {
+                let notes = PairingNotifications(notifier: notifier, pairing: pairing, lifetime: configuration.pairSeconds)
+                await pairing.observe { await notes.requested($0) }
+            }
             hub.fill(TransferHub(identity: identity, receiver: receiver, receiving: receiving, trust: trust, senderName: name,
                                  peers: discovery.map { DiscoveryDirectory(discovery: $0) }, pairing: pairing))
             // Without a port there is no listener, but `ferry send` still works.

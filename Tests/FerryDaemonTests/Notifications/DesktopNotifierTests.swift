@@ -108,3 +108,42 @@ import Testing
         #expect(!off.shows(.offers))
     }
 }
+
+extension DesktopNotifierTests {
+    @Test func aPairRequestShowsItsCodeAndConfirmAnswersIt() async throws {
+        let bus = try NotificationBus()
+        try await bus.startServer(capabilities: Self.capabilities)
+        let home = NSTemporaryDirectory() + "ferry-notify-pair-" + UUID().uuidString.prefix(8)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let own = String(repeating: "ab", count: 32)
+        let pairing = Pairing(ownFingerprint: own, deviceName: "Desk", trust: TrustStore(configHome: home), lifetime: 5) { .contacts }
+        let notes = PairingNotifications(notifier: notifier(bus), pairing: pairing, lifetime: 5)
+        await pairing.observe { await notes.requested($0) }
+        _ = try await pairing.request(PairHello(name: "Kitchen\u{202E}<b>"), from: String(repeating: "cd", count: 32))
+        let request = try #require(await pairing.pending().first)
+        var calls: [[DBusValue]] = []
+        for _ in 0..<200 where calls.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+            calls = try await bus.calls("Notify")
+        }
+        let code = PairingCode.display(request.code)
+        #expect(calls.first?[3] == .string("Pair with Kitchen<b>?"))
+        #expect(calls.first?[4] == .string("Code \(code): confirm only if Kitchen&lt;b&gt; shows the same code."))
+        #expect(calls.first?[5] == .strings(["confirm", "Confirm", "reject", "Reject"]))
+        try await bus.emit("ActionInvoked", signature: "us", [.uint32(1), .string("confirm")])
+        var accepted = false
+        for _ in 0..<200 where !accepted {
+            try await Task.sleep(for: .milliseconds(10))
+            accepted = await pairing.pending().first?.receiverAccepted == true
+        }
+        #expect(accepted)
+        // The asking device declines: the request is decided, and its notification closes.
+        _ = try await pairing.confirm(request.id, accept: false, peer: request.peer)
+        var closed: [[DBusValue]] = []
+        for _ in 0..<300 where closed.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+            closed = try await bus.calls("CloseNotification")
+        }
+        #expect(closed == [[.int32(1)]])
+    }
+}
