@@ -31,7 +31,9 @@ public struct Daemon {
         // The transfer service owns its hub and hands it to the router, which waits on it.
         var transfers = TransferService(configuration: configuration, manager: manager, receiving: receiving,
                                         discovery: discovery, logger: logger)
-        transfers.notifier = DesktopNotifier(environment: configuration.environment, configHome: configuration.paths.configHome, logger: logger)
+        let notifier = DesktopNotifier(environment: configuration.environment, configHome: configuration.paths.configHome, logger: logger)
+        transfers.notifier = notifier
+        await manager.showLaunches(LaunchNotifications(notifier: notifier))
         // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
         // (timeouts) and the reaper (exits) still run.
         let services: [any Service] = [

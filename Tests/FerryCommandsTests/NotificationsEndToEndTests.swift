@@ -51,6 +51,26 @@ import Testing
         #expect(desktop.waitForDisplayed(0), "the notification stayed after ferry decline")
     }
 
+    @Test(arguments: ["notes://item/1", "notes://crash-launch"])
+    func aColdLaunchShowsTheLaunchImageUntilItEnds(url: String) throws {
+        let desktop = try DesktopSession(pick: "Accept")
+        let world = try FerryWorld()
+        world.extraEnvironment = desktop.environment
+        try TestManagedApp.install(in: world, "com.test.notes", scheme: "notes")
+        let image = world.apps + "/com.test.notes.app/Default-notes.png"
+        _ = try FerryWorld.runProgram("/usr/bin/convert", ["-size", "48x48", "xc:#2a7", image])
+        let opened = try world.run("open", url)
+        #expect((opened.status == 0) == !url.contains("crash"), "\(opened.stderr)")
+        // Shown while the app launched, and closed once it is active or its launch failed: well
+        // before its own 10 s timeout.
+        let start = ContinuousClock.now
+        #expect(desktop.waitForDisplayed(0))
+        #expect(ContinuousClock.now - start < .seconds(3))
+        let history = try desktop.dunstctl("history").stdout
+        #expect(history.contains("Opening \(url)"), "\(history)")
+        #expect(history.contains("Default-notes.png"), "\(history)")
+    }
+
     private func waitFor(_ condition: () -> Bool) -> Bool {
         for _ in 0..<300 {
             if condition() { return true }

@@ -22,6 +22,9 @@ actor DesktopNotifier {
     private var handlers: [UInt32: ActionHandler] = [:]
     /// Notifications ferryd closes by name later: `offer:<id>`, `launch:<app>`.
     private var tagged: [String: UInt32] = [:]
+    /// Tags being posted now, and those closed before the server answered the post.
+    private var posting: Set<String> = []
+    private var closedEarly: Set<String> = []
     private var listener: Task<Void, Never>?
 
     /// - Parameters:
@@ -54,6 +57,8 @@ actor DesktopNotifier {
         hints["desktop-entry"] = .string("ferry")
         hints["urgency"] = .byte(1)
         let actions = withActions ? notification.actions.flatMap { [$0.key, $0.label] } : []
+        if let tag { posting.insert(tag) }
+        defer { if let tag { posting.remove(tag) } }
         do {
             let reply = try await connection.call(DBusMethodCall(
                 destination: Self.service, path: Self.path, interface: Self.service, member: "Notify",
@@ -62,7 +67,14 @@ actor DesktopNotifier {
                 timeout: .seconds(5)))
             guard let id = reply.first?.uint32Value else { return nil }
             if let onAction, withActions { handlers[id] = onAction }
-            if let tag { tagged[tag] = id }
+            if let tag {
+                // Decided while the server was still answering the post: close it now.
+                if closedEarly.remove(tag) != nil {
+                    await close(id)
+                    return id
+                }
+                tagged[tag] = id
+            }
             return id
         } catch {
             logger.warning("the desktop notification could not be shown", metadata: ["error": "\(error)"])
@@ -81,7 +93,10 @@ actor DesktopNotifier {
 
     /// Closes the notification posted with `tag`, if it is still there.
     func close(tag: String) async {
-        guard let id = tagged.removeValue(forKey: tag) else { return }
+        guard let id = tagged.removeValue(forKey: tag) else {
+            if posting.contains(tag) { closedEarly.insert(tag) }
+            return
+        }
         await close(id)
     }
 

@@ -19,9 +19,12 @@ struct TransferNotifications: Sendable {
         guard notifier.shows(.offers) else { return }
         let note = Self.offerNotification(offer)
         let id = offer.id
-        await notifier.post(note, tag: "offer:" + id) { [transfers] key in
-            guard let receiver = await transfers.hub()?.receiver else { return }
-            _ = key == "accept" ? await receiver.accept(id) : await receiver.decline(id)
+        // The sender's answer does not wait for the server.
+        Task { [notifier, transfers] in
+            await notifier.post(note, tag: "offer:" + id) { key in
+                guard let receiver = await transfers.hub()?.receiver else { return }
+                _ = key == "accept" ? await receiver.accept(id) : await receiver.decline(id)
+            }
         }
     }
 
