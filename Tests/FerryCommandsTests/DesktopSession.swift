@@ -47,7 +47,9 @@ final class DesktopSession: @unchecked Sendable {
     }
 
     /// What a program needs to use this desktop.
-    var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address, "DISPLAY": display] }
+    var environment: [String: String] {
+        ["DBUS_SESSION_BUS_ADDRESS": address, "DISPLAY": display, "FERRY_NOTIFICATIONS": "on"]
+    }
 
     func dunstctl(_ arguments: String...) throws -> FerryWorld.Outcome {
         var env = ProcessInfo.processInfo.environment
