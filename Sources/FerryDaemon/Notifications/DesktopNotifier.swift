@@ -45,8 +45,13 @@ actor DesktopNotifier {
     /// Shows `notification` (replacing `replaces` when not 0); `onAction` gets the key of an
     /// action the user invokes. Returns the server's id, or nil when nothing was shown.
     @discardableResult
-    func post(_ notification: DesktopNotification, replaces: UInt32 = 0, tag: String? = nil,
+    /// A `tag` already shown is replaced in place (replaces_id): progress updates one notification.
+    /// `replacing` names a tagged notification this one takes the place of, and forgets that tag.
+    func post(_ notification: DesktopNotification, replaces: UInt32 = 0, tag: String? = nil, replacing: String? = nil,
               onAction: ActionHandler? = nil) async -> UInt32? {
+        var replaces = replaces
+        if let tag, let shown = tagged[tag] { replaces = shown }
+        if let replacing, let shown = tagged.removeValue(forKey: replacing) { replaces = shown }
         guard let connection = await connect() else { return nil }
         let text = NotificationText(markup: capabilities.contains("body-markup"))
         let withActions = capabilities.contains("actions")

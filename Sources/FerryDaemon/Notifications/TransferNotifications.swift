@@ -37,16 +37,35 @@ struct TransferNotifications: Sendable {
         guard notifier.shows(.delivered), let first = files.first else { return }
         let appName = apps.first { $0.manifest.bundleIdentifier == first.target.app }?.manifest.visibleName ?? first.target.app
         let note = Self.deliveredNotification(files, appName: appName)
-        await notifier.post(note) { [manager, environment, logger] key in
-            switch key {
-            case "default", "open":
-                _ = await manager.openForTransfer(FileURL.make(first.path), app: first.target.app, source: "ferry.notification")
-            case "show":
-                await FolderShower(environment: environment, logger: logger).show(first.path)
-            default:
-                break
+        // The sender's receipt does not wait for the server.
+        Task { [notifier, manager, environment, logger] in
+            await notifier.post(note, replacing: "progress:" + first.senderFingerprint) { key in
+                switch key {
+                case "default", "open":
+                    _ = await manager.openForTransfer(FileURL.make(first.path), app: first.target.app, source: "ferry.notification")
+                case "show":
+                    await FolderShower(environment: environment, logger: logger).show(first.path)
+                default:
+                    break
+                }
             }
         }
+    }
+
+    /// A file arriving: one notification per sender, updated in place (replaces_id).
+    func receiving(_ progress: ReceiveProgress) async {
+        guard notifier.shows(.delivered) else { return }
+        await notifier.post(Self.progressNotification(progress), tag: "progress:" + progress.senderFingerprint)
+    }
+
+    static func progressNotification(_ progress: ReceiveProgress) -> DesktopNotification {
+        let percent = progress.size == 0 ? 100 : Int(min(100, progress.written * 100 / progress.size))
+        let name = NotificationText.name(String(progress.fileName.split(separator: "/").last ?? ""))
+        return DesktopNotification(
+            summary: "Receiving \(name) from \(NotificationText.name(progress.sender))",
+            body: "\(percent)% of \(byteText(progress.size))",
+            hints: ["value": .int32(Int32(percent)), "transient": .boolean(true)],
+            category: "transfer")
     }
 
     static func offerNotification(_ offer: PendingOffer) -> DesktopNotification {

@@ -70,6 +70,10 @@ struct DaemonReceiverHost: ReceiverHost {
     func offerDecided(_ id: String) async {
         await notifications?.offerDecided(id)
     }
+
+    func receiving(_ progress: ReceiveProgress) async {
+        await notifications?.receiving(progress)
+    }
 }
 
 /// The receiving mode, changed by `ferry receiving`; Everyone falls back to Contacts by itself.

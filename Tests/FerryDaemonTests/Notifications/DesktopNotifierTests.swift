@@ -147,3 +147,28 @@ extension DesktopNotifierTests {
         #expect(closed == [[.int32(1)]])
     }
 }
+
+extension DesktopNotifierTests {
+    @Test func progressUpdatesOneNotificationAndTheDeliveredFileReplacesIt() async throws {
+        let bus = try NotificationBus()
+        try await bus.startServer(capabilities: Self.capabilities)
+        let notifier = notifier(bus)
+        var progress = ReceiveProgress(offer: "o", sender: "Kitchen", senderFingerprint: "ab", fileName: "photos/big.bin",
+                                       written: 30_000_000, size: 120_000_000)
+        let first = try #require(await notifier.post(TransferNotifications.progressNotification(progress), tag: "progress:ab"))
+        progress.written = 60_000_000
+        await notifier.post(TransferNotifications.progressNotification(progress), tag: "progress:ab")
+        let file = DeliveredFile(target: InboxTarget(app: "org.ferry.system.files", container: "/c", open: false),
+                                 path: "/c/Documents/Inbox/big.bin", sender: "Kitchen", senderFingerprint: "ab", size: 1, sha256: "")
+        await notifier.post(TransferNotifications.deliveredNotification([file], appName: "Files"), replacing: "progress:ab")
+        let calls = try await bus.calls("Notify")
+        #expect(calls.map { $0[1] } == [.uint32(0), .uint32(first), .uint32(first)])
+        #expect(calls.map { $0[3] } == [.string("Receiving big.bin from Kitchen"), .string("Receiving big.bin from Kitchen"),
+                                        .string("big.bin from Kitchen")])
+        #expect(calls[1][4] == .string("50% of 120 MB"))
+        #expect(calls[1][6].dictionary?["value"]?.unwrapped == .int32(50))
+        // The next file from that sender starts a new notification.
+        await notifier.post(TransferNotifications.progressNotification(progress), tag: "progress:ab")
+        #expect(try await bus.calls("Notify").last?[1] == .uint32(0))
+    }
+}
