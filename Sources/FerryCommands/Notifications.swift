@@ -14,6 +14,13 @@ extension Ferry {
         @Argument(help: ArgumentHelp("One kind only: offers, pairing, delivered or launch.", valueName: "kind"))
         var kind: String?
 
+        @OptionGroup var output: OutputOptions
+
+        struct Result: Encodable {
+            var enabled: Bool
+            var kinds: [String: Bool]
+        }
+
         func validate() throws {
             guard ["on", "off", "status"].contains(action) else {
                 throw ValidationError("unknown action \(action.debugDescription); use on, off or status")
@@ -30,7 +37,8 @@ extension Ferry {
                 settings = Self.apply(action == "on", kind: kind.flatMap(NotificationSettings.Kind.init(rawValue:)), to: settings)
                 try settings.save(configHome: configHome)
             }
-            print(Self.describe(settings), terminator: "")
+            let kinds = Dictionary(uniqueKeysWithValues: NotificationSettings.Kind.allCases.map { ($0.rawValue, settings.shows($0)) })
+            output.emit(Result(enabled: settings.enabled, kinds: kinds)) { Self.describe(settings) }
         }
 
         /// `on`/`off` for everything, or for one kind (turning a kind on turns the switch on too).

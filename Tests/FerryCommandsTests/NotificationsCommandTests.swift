@@ -14,6 +14,9 @@ import Testing
         #expect(try world.run("notifications", "off").stdout.hasPrefix("notifications: off\n  offers: off\n  pairing: off"))
         #expect(try world.run("notifications", "on", "pairing").stdout == "notifications: on\n  offers: off\n  pairing: on\n  delivered: on\n  launch: on\n")
         #expect(try world.run("notifications", "on").stdout.contains("offers: on"))
+        let json = try world.run("notifications", "off", "launch", "--json").stdout
+        #expect(json.contains(#""launch" : false"#) && json.contains(#""enabled" : true"#), "\(json)")
+        #expect(try world.run("notifications", "on", "-q").stdout.isEmpty)
     }
 
     @Test func badWordsAreRefusedInOneLine() throws {
