@@ -57,6 +57,7 @@ let package = Package(
                 "FerryDBus",
                 "FerryDiscovery",
                 "FerryTransfer",
+                "FerryLocalSend",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -92,6 +93,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // LocalSend v2 (multicast discovery, its HTTPS API and client) over FerryTransfer's receiver.
+        .target(
+            name: "FerryLocalSend",
+            dependencies: [
+                "FerryTransfer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The managed to-do example, built on FerryKit.
         .executableTarget(name: "todo-managed", dependencies: ["FerryKit"], path: "examples/TodoManaged"),
         // The do-nothing managed app of the daemon benchmark.
@@ -115,6 +129,7 @@ let package = Package(
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
         .testTarget(name: "FerryDBusTests", dependencies: ["FerryDBus"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
+        .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryLocalSend", "FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",
             dependencies: ["FerryDaemon", "FerryCore", "FerryDBus", .product(name: "Crypto", package: "swift-crypto")]

@@ -34,16 +34,18 @@ public struct Daemon {
         let notifier = DesktopNotifier(environment: configuration.environment, configHome: configuration.paths.configHome, logger: logger)
         transfers.notifier = notifier
         await manager.showLaunches(LaunchNotifications(notifier: notifier))
+        let localSend = LocalSendLink(settings: configuration.localSend)
         // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
         // (timeouts) and the reaper (exits) still run.
         let services: [any Service] = [
             ReaperService(reaper: reaper, manager: manager),
             SweeperService(manager: manager),
             DaemonServer(socketPath: configuration.socketPath, listeningSocket: configuration.listeningSocket,
-                         manager: manager, discovery: discovery, transfers: transfers.hub, logger: logger),
+                         manager: manager, discovery: discovery, transfers: transfers.hub, localSend: localSend, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
             transfers,
+            LocalSendService(configuration: configuration, transfers: transfers.hub, link: localSend, logger: logger),
             // Last, so it stops first: peers get our goodbye before anything else winds down.
             DiscoveryService(discovery: discovery, logger: logger),
         ]
