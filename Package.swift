@@ -47,12 +47,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // libsystemd's sd-bus (Debian: libsystemd-dev), under FerryDBus only.
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // A small async D-Bus client over sd-bus: method calls, properties, signals.
+        .target(name: "FerryDBus", dependencies: ["CSystemd"]),
         // The daemon: the socket server and the app manager, on NIO and service-lifecycle.
         .target(
             name: "FerryDaemon",
             dependencies: [
                 "CFerrySys",
                 "FerryCore",
+                "FerryDBus",
                 "FerryDiscovery",
                 "FerryTransfer",
                 "FerryLocalSend",
@@ -126,12 +131,13 @@ let package = Package(
         .testTarget(name: "FerryProtocolTests", dependencies: ["FerryProtocol"]),
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryProtocol"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
+        .testTarget(name: "FerryDBusTests", dependencies: ["FerryDBus"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
         .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryLocalSend", "FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",
             dependencies: [
-                "FerryDaemon", "FerryCore", .product(name: "Crypto", package: "swift-crypto"),
+                "FerryDaemon", "FerryCore", "FerryDBus", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
