@@ -20,6 +20,8 @@ public struct Daemon {
     public func run() async throws {
         let lock = try SingleInstance.acquire(socketPath: configuration.socketPath)
         defer { _ = lock }
+        configuration.removeTransferPortFile()
+        defer { configuration.removeTransferPortFile() }
         let reaper = ProcessReaper()
         let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)

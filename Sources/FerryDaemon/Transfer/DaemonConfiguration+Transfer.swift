@@ -22,4 +22,10 @@ extension DaemonConfiguration {
 
     /// Where the transfer port is written once bound, so that `ferry` and tests can find it.
     var transferPortFile: String { socketPath + ".transfer-port" }
+
+    /// Removes the port file: a stale one once this ferryd holds the lock, its own when it stops.
+    /// Never before the lock, or a failed second start would delete the running daemon's file.
+    func removeTransferPortFile() {
+        unlink(transferPortFile)
+    }
 }
