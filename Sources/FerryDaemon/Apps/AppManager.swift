@@ -21,6 +21,8 @@ actor AppManager {
     let configuration: DaemonConfiguration
     let logger: Logger
     private(set) var store: RegistryStore
+    /// Registry reads begun, the initial one included (see ``RegistryStore/generation``).
+    private var readsBegun = 0
     var registry: Registry { store.registry }
     var defaults: HandlerDefaults { store.defaults }
     var apps: [String: ManagedApp] = [:]
@@ -55,31 +57,49 @@ actor AppManager {
     /// user's choices changed since the last reload: called for each client connection (each
     /// command) and on a miss, so a change counts from the very next command, before inotify's
     /// reload comes round (or where inotify cannot watch a folder created later). The checks and
-    /// the reading run on NIO's thread pool: a slow disk holds no cooperative thread, and `open`s
+    /// the reading run on ``registryThread``: a slow disk holds no cooperative thread, and `open`s
     /// meanwhile use the registry as it was.
     /// - Returns: Whether it reloaded.
     @discardableResult
     func reloadIfFoldersChanged() async -> Bool {
-        let started = clock.now
+        let started = clock.now, generation = beginRead()
         let paths = configuration.paths, known = store.stamps
-        guard let fresh = await Self.fileWork({ RegistryStore.loadIfChanged(paths, since: known) }) else { return false }
+        guard var fresh = await Self.fileWork({ RegistryStore.loadIfChanged(paths, since: known) }) else { return false }
+        fresh.generation = generation
         install(fresh, started: started)
         return true
     }
 
-    /// Reads the app folders and the user's choices again (the watcher's reload), on NIO's thread pool.
+    /// Reads the app folders and the user's choices again (the watcher's reload), on ``registryThread``.
     func reload() async {
-        let started = clock.now
+        let started = clock.now, generation = beginRead()
         let paths = configuration.paths
-        install(await Self.fileWork { RegistryStore.load(paths) }, started: started)
+        var fresh = await Self.fileWork { RegistryStore.load(paths) }
+        fresh.generation = generation
+        install(fresh, started: started)
     }
 
-    /// Runs blocking file work on NIO's thread pool (here, once it has stopped at shutdown).
+    private func beginRead() -> Int {
+        readsBegun += 1
+        return readsBegun
+    }
+
+    /// Runs blocking registry reads on a thread of their own (here, once it has stopped).
     static func fileWork<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        (try? await NIOThreadPool.singleton.runIfActive(body)) ?? body()
+        (try? await registryThread.runIfActive(body)) ?? body()
     }
 
+    /// Not NIO's shared pool: the transfers' disk writes run there, and two stalled ones (as many
+    /// as cores) would hold back the registry check every command makes (StalledDiskEndToEndTests).
+    static let registryThread: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
+    /// Installs a read unless one that began later is already in place.
     private func install(_ fresh: RegistryStore, started: ContinuousClock.Instant) {
+        guard fresh.replaces(store) else { return }
         store = fresh
         Self.releaseFreedMemory()
         logger.info("registry reloaded", metadata: [

@@ -6,12 +6,19 @@ import Glibc
 
 /// The installed apps and the user's choices as last read, with the folders' modification times
 /// then, which tell when to read them again. Reading is blocking file work: the app manager
-/// does it on NIO's thread pool, never on its actor.
+/// does it on a thread of its own (``AppManager/registryThread``), never on its actor.
 struct RegistryStore: Sendable {
     private(set) var registry: Registry
     private(set) var defaults: HandlerDefaults
     /// Each watched folder's and file's modification time in nanoseconds, at the read.
     private(set) var stamps: [String: Int]
+    /// The order in which reads began: two may be under way at once (the watcher's and a
+    /// command's), and the one that began first may end last.
+    var generation = 0
+
+    /// Whether this read may take `current`'s place: it began later (it saw the disk as it is now,
+    /// or later still).
+    func replaces(_ current: RegistryStore) -> Bool { generation > current.generation }
 
     /// Reads the app folders and the user's choices (blocking).
     static func load(_ paths: FerryPaths) -> RegistryStore {
