@@ -155,6 +155,7 @@ extension AppSession {
     /// Sends an event: it gets the next id, and its answer is due by `deadline`.
     mutating func send(waiter: Waiter?, deadline: Instant, reason: String) -> SendAction {
         guard case .connected(let process, let link, var pending) = state else { return .notConnected }
+        state = .idle  // Lets go of the table, so `pending` changes in place rather than as a copy.
         let id = nextEventID
         nextEventID += 1
         pending[id] = Pending(waiter: waiter, deadline: deadline, reason: reason)
@@ -164,8 +165,9 @@ extension AppSession {
 
     /// The app answered event `id`.
     mutating func replied(_ id: Int) -> ReplyAction {
-        guard case .connected(let process, let link, var pending) = state,
-              let answered = pending.removeValue(forKey: id) else { return .unexpected }
+        guard case .connected(let process, let link, var pending) = state, pending[id] != nil else { return .unexpected }
+        state = .idle  // As in send: changed in place.
+        let answered = pending.removeValue(forKey: id)!
         state = .connected(process, link: link, pending: pending)
         return .resume(answered.waiter)
     }
