@@ -95,8 +95,10 @@ extension AppStatusRow {
 /// without suspending the app manager.
 struct ChannelAppLink: AppLink {
     let channel: any Channel
+    /// The protocol version agreed in the handshake, for the welcome (events are the same in both).
+    let version: Int
 
-    func welcome(app: String) { write(Connection.welcome(bundleId: app)) }
+    func welcome(app: String) { write(Connection.welcome(bundleId: app, version: version)) }
 
     func send(_ event: AppEventMessage) { write(WireFrame(event)) }
 
