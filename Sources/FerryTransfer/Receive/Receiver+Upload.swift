@@ -60,20 +60,13 @@ extension Receiver {
         defer { if record.tree != nil { staging.removeOfferTree(id) } }
         try await FileWork.run("sync the staging area") { [staging] () throws(TransferError) in try staging.sync() }
         let targets = await targets(of: record)
-        var writer = InboxWriter(staging: staging)
-        var names = [String?](repeating: nil, count: record.offer.files.count)
+        let names: [String?]
         do {
-            try writer.prepare(Set(targets.compactMap { $0?.container }))
-            try placeTree(record, targets: targets, writer: &writer, names: &names)
-            for (position, file) in record.offer.files.enumerated() where names[position] == nil {
-                guard let target = targets[position] else { continue }
-                names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
+            // Renames, chmods and a sync per Inbox: blocking file work, on the thread pool.
+            names = try await FileWork.run("move the files into the Inboxes") { [self] () throws(TransferError) in
+                try moveIntoInboxes(record, targets: targets)
             }
-            try await FileWork.run("sync the Inboxes") { [staging] () throws(TransferError) in try staging.sync() }
         } catch {
-            // All or nothing: what moved goes back, and everything is kept for a resume.
-            writer.undo()
-            returnTreeFiles(record, placed: Array(repeating: nil, count: names.count))
             await host.finishFailed(offer: id, sender: record.offer.sender, error: error)
             throw error
         }
@@ -94,6 +87,28 @@ extension Receiver {
             urlStatus = await host.openURL(url, sender: record.offer.sender) ? "opened" : "failed"
         }
         return OfferReceipt(offer: id, files: delivered, url: urlStatus)
+    }
+
+    /// Moves the offer's received files into their Inboxes and syncs them, all or nothing: on a
+    /// failure what moved goes back, and everything is kept for a resume. Blocking; off the actor.
+    /// - Returns: By position, each moved file's path inside its Inbox.
+    nonisolated func moveIntoInboxes(_ record: Record, targets: [InboxTarget?]) throws(TransferError) -> [String?] {
+        var writer = InboxWriter(staging: staging)
+        var names = [String?](repeating: nil, count: record.offer.files.count)
+        do {
+            try writer.prepare(Set(targets.compactMap { $0?.container }))
+            try placeTree(record, targets: targets, writer: &writer, names: &names)
+            for (position, file) in record.offer.files.enumerated() where names[position] == nil {
+                guard let target = targets[position] else { continue }
+                names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
+            }
+            try staging.sync()
+            return names
+        } catch {
+            writer.undo()
+            returnTreeFiles(record, placed: Array(repeating: nil, count: names.count))
+            throw error
+        }
     }
 
     /// The Inbox of each received file (nil for the others), asked once per kind of file.
