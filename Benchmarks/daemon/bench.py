@@ -49,7 +49,9 @@ class World:
                     "FERRY_APPS_PATH": self.apps, "XDG_DATA_HOME": self.root + "/data",
                     "XDG_CONFIG_HOME": self.root + "/config", "XDG_STATE_HOME": self.root + "/state",
                     "FERRY_SOCKET": self.root + "/run/ferryd.sock",
-                    "FERRY_SCHEMES_DIR": os.path.join(os.path.dirname(__file__), "../../schemes")}
+                    "FERRY_SCHEMES_DIR": os.path.join(os.path.dirname(__file__), "../../schemes"),
+                    # Dispatch only: no Avahi, no LocalSend multicast from the root namespace.
+                    "FERRY_DISCOVERY": "off", "FERRY_TRANSFER_PORT": "off"}
         write_app(self.apps, "todo-managed", {
             "CFBundleIdentifier": "com.acme.todo.managed", "CFBundleExecutable": "todo-managed",
             "FerryAppKind": "managed", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["todolist-managed"]}]},

@@ -350,7 +350,7 @@ if ((have_ferry)); then
         apps="$tmp/apps"; label="ferry open via ferryd"
         ((n > 0)) && { apps="$tmp/apps-$n"; label="ferry open via ferryd, +$n"; }
         daemon_env=(FERRY_APPS_PATH="$apps" FERRY_SOCKET="$tmp/sock-$n/ferryd.sock" XDG_STATE_HOME="$tmp/state-$n"
-                    XDG_CONFIG_HOME="$tmp/config-ferry")
+                    XDG_CONFIG_HOME="$tmp/config-ferry" FERRY_DISCOVERY=off FERRY_TRANSFER_PORT=off)
         if "${base_env[@]}" "${daemon_env[@]}" "$ferry" ps >/dev/null 2>&1; then
             run_row "ferryd$n" "$label" "${daemon_env[@]}" -- "$ferry" open -q "$url"
             ferry_keys+=("ferryd$n")

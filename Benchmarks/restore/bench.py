@@ -25,7 +25,9 @@ class World:
         self.env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": self.root, "FERRY_APPS_PATH": apps,
                     "XDG_DATA_HOME": self.root + "/data", "XDG_CONFIG_HOME": self.root + "/config",
                     "XDG_STATE_HOME": self.root + "/state", "FERRY_SOCKET": self.root + "/run/ferryd.sock",
-                    "FERRY_SCHEMES_DIR": os.path.join(os.path.dirname(__file__), "../../schemes")}
+                    "FERRY_SCHEMES_DIR": os.path.join(os.path.dirname(__file__), "../../schemes"),
+                    # Dispatch only: no Avahi, no LocalSend multicast from the root namespace.
+                    "FERRY_DISCOVERY": "off", "FERRY_TRANSFER_PORT": "off"}
         self.ferry = args.ferry
         self.app = "org.ferry.bench.restore"
 

@@ -11,10 +11,16 @@ extension DaemonConfiguration {
     public mutating func applyLocalSendEnvironment(_ environment: [String: String]) {
         localSend = LocalSendSettings(environment: environment)
         if environment["FERRY_LOCALSEND_HOST"]?.isEmpty ?? true { localSend.host = transferHost }
+        // An API reachable only from this machine has nothing to announce to the LAN.
+        if Self.isLoopback(localSend.host) { localSend.multicast = false }
         if !discovery.enabled {
             localSend.multicast = false
             if environment["FERRY_LOCALSEND_PORT"]?.isEmpty ?? true { localSend.port = nil }
         }
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     var localSendPortFile: String { socketPath + ".localsend-port" }

@@ -38,10 +38,12 @@ public struct LocalSendMulticast: Sendable {
             .bind(host: "0.0.0.0", port: settings.multicastPort) { channel in
                 channel.eventLoop.makeCompletedFuture { try Datagrams(wrappingChannelSynchronously: channel) }
             }
-        guard let multicast = channel.channel as? MulticastChannel else { throw LocalSendError(500, "the UDP channel cannot join groups") }
-        try await multicast.joinGroup(group).get()
-        logger.info("localsend multicast", metadata: ["group": "\(settings.group):\(settings.multicastPort)"])
+        // Everything after the bind runs inside executeThenClose: a channel dropped unfinished
+        // (joinGroup failing where no route reaches the group) would trap in NIOAsyncWriter.
         try await channel.executeThenClose { inbound, outbound in
+            guard let multicast = channel.channel as? MulticastChannel else { throw LocalSendError(500, "the UDP channel cannot join groups") }
+            try await multicast.joinGroup(group).get()
+            logger.info("localsend multicast", metadata: ["group": "\(settings.group):\(settings.multicastPort)"])
             try await withThrowingDiscardingTaskGroup { tasks in
                 tasks.addTask { try await announceLoop(outbound, to: group) }
                 for try await envelope in inbound {
