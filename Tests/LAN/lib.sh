@@ -13,6 +13,7 @@ declare -A LAN_HOLDER           # host -> PID of the process holding its mount n
 declare -A LAN_IFACES           # host -> its veth names, comma-separated
 declare -A LAN_AVAHI            # host -> avahi-daemon PID
 declare -A LAN_FERRYD           # host -> ferryd PID
+declare -A LAN_BUS              # host -> dbus-daemon PID
 
 lan_log() { printf '%s\n' "$*" >&2; }
 
@@ -90,6 +91,7 @@ lan_link() {
 lan_bus() {
     local host=$1
     lan_spawn "$host" "$LAN_WORK/$host/dbus.log" dbus-daemon --system --nofork --nopidfile
+    LAN_BUS[$host]=$LAN_LAST
     lan_wait 5 lan_in "$host" test -S /run/dbus/system_bus_socket || { lan_log "no D-Bus on $host"; return 1; }
 }
 
