@@ -2,7 +2,10 @@ import FerryCore
 import FerryDiscovery
 import FerryTransfer
 
-/// Everything ferryd needs to know, decided by the executable from its environment and flags.
+/// Everything ferryd needs to know, decided once by the executable (ferryd's `main`) from its
+/// environment and flags: a plain value — no closures, no live objects, and making or changing
+/// one does no I/O. What the daemon's parts tell each other at run time (the transfer port
+/// once bound, discovery's peers) is wired in ``Daemon``, not carried here.
 public struct DaemonConfiguration: Sendable {
     /// Where apps, containers and the user's choices live.
     public var paths: FerryPaths
@@ -41,10 +44,6 @@ public struct DaemonConfiguration: Sendable {
     public var pairSeconds: Double = 120
     /// Who may send files at start (`FERRY_RECEIVING`). Default Contacts only.
     public var receivingMode: ReceivingMode = .contacts
-    /// Called with the transfer port once bound, for discovery to advertise.
-    public var onTransferBound: @Sendable (Int) async -> Void = { _ in }
-    /// Peers by name for `ferry send --to NAME` (discovery's peer table); nil without discovery.
-    public var peerDirectory: (any PeerDirectory)?
 
     public init(paths: FerryPaths, socketPath: String, environment: [String: String], logDirectory: String) {
         self.paths = paths

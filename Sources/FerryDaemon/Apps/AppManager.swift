@@ -1,3 +1,4 @@
+import CFerrySys
 import FerryCore
 import FoundationEssentials
 import Logging
@@ -30,9 +31,6 @@ actor AppManager {
     let reaper: ProcessReaper
     /// Each app folder's modification time at the last reload.
     var folderStamps: [String: Int] = [:]
-    /// File transfers: set by TransferService once the device identity is loaded.
-    let transferSlot = TransferSlot()
-    var transfer: TransferHub? { transferSlot.current }
     /// The running apps' pid files, for the next ferryd should this one die.
     let records: AppRecords
 
@@ -52,7 +50,7 @@ actor AppManager {
     /// Decoding thousands of manifests leaves the heap full of freed blocks; give them back to the
     /// system so ferryd's resident size is what it keeps, not what it once parsed.
     static func releaseFreedMemory() {
-        _ = glibcMallocTrim(0)
+        _ = ferry_malloc_trim(0)
     }
 
     /// Reloads now if an app folder, a desktop `applications` folder, a `mimeapps.list` or the
@@ -143,7 +141,3 @@ extension Duration {
     }
 }
 
-
-/// glibc's `malloc_trim`, which the Glibc module does not export (it lives in malloc.h).
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32

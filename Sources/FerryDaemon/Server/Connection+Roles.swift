@@ -79,7 +79,7 @@ extension Connection {
                     continue
                 }
                 if TransferFrames.types.contains(frame.type) {
-                    let task = Task { await TransferFrames.serve(frame, manager: manager) { try? await send($0, outbound) } }
+                    let task = Task { await TransferFrames.serve(frame, transfers: transfers) { try? await send($0, outbound) } }
                     if frame.type == "send" { sends.add(task) }
                     group.addTask { await task.value }
                     continue
