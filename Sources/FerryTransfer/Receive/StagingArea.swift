@@ -70,6 +70,7 @@ public struct StagingArea: Sendable {
     /// Deletes offer `id`'s tree with what is left in it.
     func removeOfferTree(_ id: String) {
         try? FileManager.default.removeItem(atPath: directory + "/offers/" + id)
+        forgetTreeNames(id)
     }
 
     /// Flushes the staging file system (which holds the app containers too) to the disk: what is
@@ -90,8 +91,9 @@ public struct StagingArea: Sendable {
     }
 
     /// Deletes the trees of all offers: for a receiver that starts, as offers do not outlive the
-    /// ferryd that took them.
+    /// ferryd that took them. Their files go back under their partial names first, for a resume.
     public func removeOfferTrees() {
+        returnTreeFilesOfEveryOffer()
         try? FileManager.default.removeItem(atPath: directory + "/offers")
     }
 
