@@ -7,7 +7,7 @@ export PATH=/opt/swift/usr/bin:$PATH
 # libavahi-client-dev builds ferryd's discovery; avahi-daemon, avahi-utils, dbus and iproute2 run
 # the LAN test bed (Tests/LAN), which starts its avahi-daemons in network namespaces only.
 FERRY_APT_PACKAGES=(xdg-utils libglib2.0-bin desktop-file-utils python3
-  libavahi-client-dev avahi-daemon avahi-utils dbus iproute2 util-linux zsh fish)
+  libavahi-client-dev avahi-daemon avahi-utils dbus iproute2 util-linux zsh fish strace)
 
 ferry_install_packages() {
   local missing=()
