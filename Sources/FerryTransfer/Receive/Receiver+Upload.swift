@@ -61,6 +61,7 @@ extension Receiver {
         try await FileWork.run("sync the staging area") { [staging] () throws(TransferError) in try staging.sync() }
         let targets = await targets(of: record)
         var writer = InboxWriter(staging: staging)
+        writer.finishJournal = FinishJournal(staging: staging, offer: id)
         var names = [String?](repeating: nil, count: record.offer.files.count)
         do {
             try writer.prepare(Set(targets.compactMap { $0?.container }))
@@ -73,10 +74,13 @@ extension Receiver {
         } catch {
             // All or nothing: what moved goes back, and everything is kept for a resume.
             writer.undo()
+            writer.finishJournal?.remove()
             returnTreeFiles(record, placed: Array(repeating: nil, count: names.count))
             await host.finishFailed(offer: id, sender: record.offer.sender, error: error)
             throw error
         }
+        // Delivered and synced: from here on, a restart must not take it back.
+        writer.finishJournal?.remove()
         var delivered: [OfferReceipt.Delivered] = []
         var toOpen: [DeliveredFile] = []
         for (position, file) in record.offer.files.enumerated() {

@@ -91,8 +91,10 @@ public struct StagingArea: Sendable {
     }
 
     /// Deletes the trees of all offers: for a receiver that starts, as offers do not outlive the
-    /// ferryd that took them. Their files go back under their partial names first, for a resume.
+    /// ferryd that took them. What a finish cut short had moved into an Inbox goes back, and the
+    /// trees' files go under their partial names, for a resume.
     public func removeOfferTrees() {
+        undoUnfinishedFinishes()
         returnTreeFilesOfEveryOffer()
         try? FileManager.default.removeItem(atPath: directory + "/offers")
     }
