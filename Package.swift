@@ -52,6 +52,7 @@ let package = Package(
                 "FerryCore",
                 "FerryDiscovery",
                 "FerryTransfer",
+                "FerryLocalSend",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -87,6 +88,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // LocalSend v2 (multicast discovery, its HTTPS API and client) over FerryTransfer's receiver.
+        .target(
+            name: "FerryLocalSend",
+            dependencies: [
+                "FerryTransfer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The managed to-do example, built on FerryKit.
         .executableTarget(name: "todo-managed", dependencies: ["FerryKit"], path: "examples/TodoManaged"),
         // The do-nothing managed app of the daemon benchmark.
@@ -109,6 +123,7 @@ let package = Package(
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryCore"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
+        .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryLocalSend", "FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",
             dependencies: ["FerryDaemon", "FerryCore", .product(name: "Crypto", package: "swift-crypto")]

@@ -9,6 +9,12 @@ import Glibc
 
 // ferryd [--verbose]: the per-user Ferry daemon. Normally started on demand by `ferry`.
 
+// --version before anything else: it must not touch a running daemon's socket or files.
+if CommandLine.arguments.dropFirst().contains("--version") {
+    print("ferryd \(FerryVersion.string)")
+    exit(0)
+}
+
 // A daemon must not hold its starter's descriptors (a pipe it inherited would keep the starter's
 // reader waiting for EOF for ever), nor pass them on to the apps it launches.
 // Under systemd socket activation, fd 3 is the listening socket: keep it (close-on-exec).
@@ -38,22 +44,7 @@ LoggingSystem.bootstrap { label in
 
 let logger = Logger(label: "ferryd")
 
-func builtInSchemes() -> String? {
-    if let dir = environment["FERRY_SCHEMES_DIR"], !dir.isEmpty { return dir }
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    if FileManager.default.fileExists(atPath: dir.appendingPathComponent("../share/ferry/schemes").path) {
-        return dir.appendingPathComponent("../share/ferry/schemes").standardized.path
-    }
-    while dir.path != "/" {
-        if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            return dir.appendingPathComponent("schemes").path
-        }
-        dir.deleteLastPathComponent()
-    }
-    return nil
-}
-
-let paths = FerryPaths(environment: environment, builtInSchemes: builtInSchemes())
+let paths = FerryPaths(environment: environment, builtInSchemes: BuiltInSchemes.folder(environment: environment, executable: BuiltInSchemes.runningExecutable()))
 let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
     ?? (environment["HOME"] ?? "/") + "/.local/state"
 var configuration = DaemonConfiguration(
@@ -70,6 +61,7 @@ if let seconds = environment["FERRY_EVENT_TIMEOUT"].flatMap(Double.init) {
     configuration.eventTimeout = .milliseconds(Int64(seconds * 1000))
 }
 configuration.applyTransferEnvironment(environment)
+configuration.applyLocalSendEnvironment(environment)
 
 do {
     try await Daemon(configuration: configuration, logger: logger).run()

@@ -50,9 +50,10 @@ extension WireFrame {
         case "peer-add", "peer-remove": id != nil && address != nil
         case "peer": event != nil && peers != nil
         case "send": id != nil && (files != nil || url != nil) && (peer != nil || (host != nil && port != nil))
+        case "web-share": id != nil && files != nil
         case "progress": id != nil && event != nil
         case "receiving", "trust", "pending": id != nil
-        case "accept", "decline": id != nil && offer != nil
+        case "accept", "decline", "cancel": id != nil && offer != nil
         case "pair": id != nil && (peer != nil || (host != nil && port != nil))
         case "pair-pending": id != nil
         case "pair-confirm": id != nil && offer != nil && result != nil
