@@ -14,9 +14,16 @@ extension AppManager {
             let needsForeground = !request.background && !(state(ticket.app) == .active && foreground == ticket.app)
             if needsForeground { try await acquireForeground() }
             defer { if needsForeground { releaseForeground() } }
-            let outcome = try await open(ticket.app, request) { frame in
-                delivered = true
-                await deliver(frame)
+            let outcome: WireFrame
+            do {
+                outcome = try await open(ticket.app, request) { frame in
+                    delivered = true
+                    await deliver(frame)
+                }
+                await launchNotifications?.end(ticket.app)
+            } catch {
+                await launchNotifications?.end(ticket.app)
+                throw error
             }
             if !delivered { await deliver(outcome) }
         } catch is CancellationError {
@@ -45,6 +52,7 @@ extension AppManager {
         for step in plan {
             switch step {
             case .spawn:
+                launchNotifications?.begin(installed, url: request.url)
                 try spawn(installed)
                 try await awaitConnection(app)
             case .send(.willFinishLaunching), .send(.didFinishLaunching):

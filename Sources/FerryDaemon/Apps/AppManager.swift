@@ -25,6 +25,8 @@ actor AppManager {
     var processes: [pid_t: String] = [:]
     /// The app in the foreground, if any.
     var foreground: String?
+    /// The launch-image notification while a URL cold-launches an app; nil shows none.
+    var launchNotifications: LaunchNotifications?
     /// Only one app comes forward at a time.
     let foregroundLock = FIFOLock()
     let clock = ContinuousClock()

@@ -117,4 +117,12 @@ extension Receiver {
         }
         return targets
     }
+
+    /// Tells the host how far an upload is (TransferConnection calls this, throttled).
+    public func uploadProgress(offer id: String, file fileId: String, written: UInt64) async {
+        guard let record = records[id], let position = record.positions[fileId] else { return }
+        let file = record.offer.files[position]
+        await host.receiving(ReceiveProgress(offer: id, sender: record.offer.sender, senderFingerprint: record.peer,
+                                             fileName: file.path, written: written, size: file.size))
+    }
 }
