@@ -27,10 +27,10 @@ struct AppInstaller {
             if let helper {
                 // A plugin plist whose program sits beside it is installed as a bundle holding both.
                 try FileManager.default.createDirectory(atPath: staged, withIntermediateDirectories: false)
-                try FileManager.default.copyItem(atPath: source, toPath: staged + "/Info.plist")
-                try FileManager.default.copyItem(atPath: helper.path, toPath: staged + "/" + helper.name)
+                try TreeCopy.copy(source, to: staged + "/Info.plist")
+                try TreeCopy.copy(helper.path, to: staged + "/" + helper.name)
             } else {
-                try FileManager.default.copyItem(atPath: source, toPath: staged)
+                try TreeCopy.copy(source, to: staged)
             }
             let app = InstalledApp(manifest: manifest, bundlePath: staged,
                                    manifestPath: name.hasSuffix(".app") ? staged + "/Info.plist" : staged,

@@ -7,12 +7,14 @@
 
 LAN_TAG="fy$$"                 # keeps names unique per run; interface names stay under 15 bytes
 LAN_WORK=$(mktemp -d /tmp/ferry-lan.XXXXXX)
+chmod 755 "$LAN_WORK"            # ferry and ferryd run as nobody (lan_env) and read the files sent from here
 LAN_PIDS=()                    # every process started, stopped in reverse order
 LAN_NETNS=()
 declare -A LAN_HOLDER           # host -> PID of the process holding its mount namespace
 declare -A LAN_IFACES           # host -> its veth names, comma-separated
 declare -A LAN_AVAHI            # host -> avahi-daemon PID
 declare -A LAN_FERRYD           # host -> ferryd PID
+declare -A LAN_BUS              # host -> dbus-daemon PID
 
 lan_log() { printf '%s\n' "$*" >&2; }
 
@@ -90,6 +92,7 @@ lan_link() {
 lan_bus() {
     local host=$1
     lan_spawn "$host" "$LAN_WORK/$host/dbus.log" dbus-daemon --system --nofork --nopidfile
+    LAN_BUS[$host]=$LAN_LAST
     lan_wait 5 lan_in "$host" test -S /run/dbus/system_bus_socket || { lan_log "no D-Bus on $host"; return 1; }
 }
 
@@ -120,14 +123,23 @@ CONF
     lan_wait 10 lan_in "$host" test -S /run/avahi-daemon/socket || { lan_log "avahi-daemon did not start on $host"; return 1; }
 }
 
-# lan_env HOST: the environment Ferry runs with on HOST (its own home, socket and folders).
+# Ferry runs as a normal user, as people run it (issue 13: root hid a socket option only root may
+# set): nobody, through setpriv. LAN_AS_ROOT=1 keeps root (to tell a permission fault from another).
+if [[ ${LAN_AS_ROOT:-} == 1 ]]; then LAN_UID=0 LAN_GID=0; else LAN_UID=$(id -u nobody) LAN_GID=$(id -g nobody); fi
+
+# lan_env HOST: how Ferry runs on HOST, for `env $(lan_env HOST) PROGRAM ARGS...`: its own home,
+# socket and folders, then the switch to LAN_UID (so it comes last, right before the program).
 lan_env() {
     local home="$LAN_WORK/$1/home"
-    mkdir -p "$home/run"
-    chmod 700 "$home/run"
+    if [[ ! -d $home/run ]]; then
+        mkdir -p "$home/run"
+        chmod 700 "$home/run"
+        chown -R "$LAN_UID:$LAN_GID" "$home"
+    fi
     # FERRY_DAEMON points nowhere so the CLI never starts a ferryd of its own that no one would stop.
     echo "HOME=$home XDG_RUNTIME_DIR=$home/run XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data" \
          "XDG_STATE_HOME=$home/state FERRY_DAEMON=/nonexistent/ferryd FERRY_SCHEMES_DIR=$FERRY_SCHEMES"
+    ((LAN_UID == 0)) || echo "setpriv --reuid=$LAN_UID --regid=$LAN_GID --clear-groups --"
 }
 
 # lan_ferryd HOST [VAR=VALUE...]: starts ferryd on HOST and waits for its socket.
@@ -136,7 +148,7 @@ lan_ferryd() {
     shift
     lan_in "$host" rm -f "$LAN_WORK/$host/home/run/ferry/ferryd.sock"
     # shellcheck disable=SC2046
-    lan_spawn "$host" "$LAN_WORK/$host/ferryd.log" env $(lan_env "$host") ${LAN_FERRYD_ENV:-} "$@" "$FERRYD"
+    lan_spawn "$host" "$LAN_WORK/$host/ferryd.log" env ${LAN_FERRYD_ENV:-} "$@" $(lan_env "$host") "$FERRYD"
     LAN_FERRYD[$host]=$LAN_LAST
     lan_wait 5 lan_in "$host" test -S "$LAN_WORK/$host/home/run/ferry/ferryd.sock" || { lan_log "ferryd did not start on $host"; return 1; }
 }

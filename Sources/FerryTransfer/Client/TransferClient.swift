@@ -93,7 +93,7 @@ public struct TransferClient: Sendable {
             if let seen = presented.fingerprint, seen != peer.fingerprint {
                 throw TransferError(.wrongPeer, "\(peer.name) presented certificate \(seen), not the expected \(peer.fingerprint): it is not the device you meant (or someone is in the middle); nothing was sent")
             }
-            throw TransferError(.failed, "cannot reach \(peer.name): \(error)")
+            throw TransferError(.failed, "cannot reach \(peer.name): \(ConnectionFailure.describe(error))")
         }
     }
 
@@ -103,6 +103,7 @@ public struct TransferClient: Sendable {
         let expected = peer.fingerprint
         return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .detectingDeadPeers()
             .connectTimeout(.seconds(10))
             .connect(host: peer.host, port: peer.port) { channel in
                 channel.eventLoop.makeCompletedFuture {

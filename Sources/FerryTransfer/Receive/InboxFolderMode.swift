@@ -9,14 +9,16 @@ import Glibc
 enum InboxFolderMode {
     static let writeBits: mode_t = 0o222
 
-    /// Runs `body` with `folder` writable by its owner, then makes it read-only again; `errno` is
-    /// what `body` left.
+    /// Runs `body` with `folder` writable by its owner, then gives it its mode back; `errno` is
+    /// what `body` left. (Taking the write bits off instead made the app's container and Documents
+    /// read-only once ferryd had made Documents and the Inbox in them: the app could no longer
+    /// write its own Documents.)
     static func writable<T, E: Error>(_ folder: DirectoryHandle, _ body: () throws(E) -> T) throws(E) -> T {
         let mode = self.mode(folder)
-        fchmod(folder.fd, mode | S_IWUSR)
+        if mode & S_IWUSR == 0 { fchmod(folder.fd, mode | S_IWUSR) }
         defer {
             let saved = errno
-            fchmod(folder.fd, mode & ~writeBits)
+            if mode & S_IWUSR == 0 { fchmod(folder.fd, mode) }
             errno = saved
         }
         return try body()

@@ -26,6 +26,8 @@ public struct InboxWriter {
     private var aliases: [String: (DirectoryHandle, String)] = [:]
     /// Each move made, for ``undo()``: from where, to where, and the mode to give back.
     private var journal: [(from: DirectoryHandle, staged: String, to: DirectoryHandle, placed: String, mode: mode_t)] = []
+    /// The same moves on disk, for the next ferryd when this one dies before it is done.
+    var finishJournal: FinishJournal?
 
     public init(staging: StagingArea) {
         self.staging = staging
@@ -160,6 +162,7 @@ public struct InboxWriter {
     mutating func moveWhole(_ entry: String, from source: DirectoryHandle, container: String) throws(TransferError) -> Bool {
         let inbox = Self.inbox(container: container)
         let folder = try inboxFolder(inbox, container: container)
+        finishJournal?.willMove(entry, from: source, to: folder, as: entry, mode: Self.mode(of: entry, in: source))
         if InboxFolderMode.writable(folder, { systemRenameAt2(source.fd, entry, folder.fd, entry, renameNoReplace) }) == 0 {
             journal.append((source, entry, folder, entry, Self.mode(of: entry, in: folder)))
             if let moved = folder.child(entry, create: false) { InboxFolderMode.readOnlyTree(moved) }
@@ -177,6 +180,7 @@ public struct InboxWriter {
         let mode = Self.mode(of: staged, in: source)
         for n in 1...10_000 {
             let candidate = n == 1 ? name : NameSanitizer.numbered(name, n)
+            finishJournal?.willMove(staged, from: source, to: folder, as: candidate, mode: mode)
             if systemRenameAt2(source.fd, staged, folder.fd, candidate, renameNoReplace) == 0 {
                 journal.append((source, staged, folder, candidate, mode))
                 return candidate

@@ -42,6 +42,7 @@ extension Receiver {
             }
             files.append(batchFile)
         }
+        staging.recordTreeNames(id, files)
         record.uploading.formUnion(ids)
         record.touched = now
         return files

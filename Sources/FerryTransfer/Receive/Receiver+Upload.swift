@@ -64,7 +64,7 @@ extension Receiver {
         do {
             // Renames, chmods and a sync per Inbox: blocking file work, on the thread pool.
             names = try await FileWork.run("move the files into the Inboxes") { [self] () throws(TransferError) in
-                try moveIntoInboxes(record, targets: targets)
+                try moveIntoInboxes(record, offer: id, targets: targets)
             }
         } catch {
             await host.finishFailed(offer: id, sender: record.offer.sender, error: error)
@@ -92,8 +92,10 @@ extension Receiver {
     /// Moves the offer's received files into their Inboxes and syncs them, all or nothing: on a
     /// failure what moved goes back, and everything is kept for a resume. Blocking; off the actor.
     /// - Returns: By position, each moved file's path inside its Inbox.
-    nonisolated func moveIntoInboxes(_ record: Record, targets: [InboxTarget?]) throws(TransferError) -> [String?] {
+    nonisolated func moveIntoInboxes(_ record: Record, offer id: String, targets: [InboxTarget?]) throws(TransferError) -> [String?] {
         var writer = InboxWriter(staging: staging)
+        // A ferryd killed between the first move and the sync finds this and takes the moves back.
+        writer.finishJournal = FinishJournal(staging: staging, offer: id)
         var names = [String?](repeating: nil, count: record.offer.files.count)
         do {
             try writer.prepare(Set(targets.compactMap { $0?.container }))
@@ -103,9 +105,12 @@ extension Receiver {
                 names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
             }
             try staging.sync()
+            // Delivered and synced: from here on, a restart must not take it back.
+            writer.finishJournal?.remove()
             return names
         } catch {
             writer.undo()
+            writer.finishJournal?.remove()
             returnTreeFiles(record, placed: Array(repeating: nil, count: names.count))
             throw error
         }

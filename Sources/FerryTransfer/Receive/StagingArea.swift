@@ -70,6 +70,7 @@ public struct StagingArea: Sendable {
     /// Deletes offer `id`'s tree with what is left in it.
     func removeOfferTree(_ id: String) {
         try? FileManager.default.removeItem(atPath: directory + "/offers/" + id)
+        forgetTreeNames(id)
     }
 
     /// Flushes the staging file system (which holds the app containers too) to the disk: what is
@@ -90,8 +91,11 @@ public struct StagingArea: Sendable {
     }
 
     /// Deletes the trees of all offers: for a receiver that starts, as offers do not outlive the
-    /// ferryd that took them.
+    /// ferryd that took them. What a finish cut short had moved into an Inbox goes back, and the
+    /// trees' files go under their partial names, for a resume.
     public func removeOfferTrees() {
+        undoUnfinishedFinishes()
+        returnTreeFilesOfEveryOffer()
         try? FileManager.default.removeItem(atPath: directory + "/offers")
     }
 
