@@ -82,6 +82,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The fscrypt ioctls of <linux/fscrypt.h> behind plain C functions.
+        .target(name: "CFscrypt"),
+        // Data protection: the four classes on fscrypt v2 policies, the sealed class keys.
+        .target(
+            name: "FerryProtection",
+            dependencies: [
+                "CFscrypt",
+                "FerryCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // The managed to-do example, built on FerryKit.
         .executableTarget(name: "todo-managed", dependencies: ["FerryKit"], path: "examples/TodoManaged"),
         // The do-nothing managed app of the daemon benchmark.
@@ -101,6 +113,7 @@ let package = Package(
             dependencies: ["FerryCore"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "FerryProtectionTests", dependencies: ["FerryProtection", "FerryCore"]),
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryCore"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
