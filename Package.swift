@@ -48,6 +48,7 @@ let package = Package(
                 "FerryCore",
                 "FerryDiscovery",
                 "FerryTransfer",
+                "FerryProtection",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -63,6 +64,7 @@ let package = Package(
             name: "FerryCommands",
             dependencies: [
                 "FerryCore",
+                "FerryProtection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -21,10 +21,13 @@ public struct Daemon {
         let lock = try SingleInstance.acquire(socketPath: configuration.socketPath)
         defer { _ = lock }
         let reaper = ProcessReaper()
+        var configuration = configuration
+        let protection = ProtectionController(paths: configuration.paths, grace: configuration.protectionGrace, logger: logger)
+        configuration.protection = protection
         let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper)
+        await protection.attach(manager)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)
             + [configuration.paths.configHome] + configuration.paths.desktop.watchedFolders
-        var configuration = configuration
         let receiving = ReceivingState(configuration.receivingMode)
         let discovery = await makeDiscovery(&configuration, receiving: receiving)
         // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
@@ -32,6 +35,7 @@ public struct Daemon {
         let services: [any Service] = [
             ReaperService(reaper: reaper, manager: manager),
             SweeperService(manager: manager),
+            ProtectionService(controller: protection),
             DaemonServer(socketPath: configuration.socketPath, listeningSocket: configuration.listeningSocket,
                          manager: manager, discovery: discovery, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),

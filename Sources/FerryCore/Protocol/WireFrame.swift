@@ -58,6 +58,8 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var restoration: Bool?
     public var discard: Bool?
     public var archive: ArchiveInfo?
+    /// Data protection's lock and key state (WireFrame+Protection.swift).
+    public var protection: ProtectionReport?
 
     public init(type: String, id: Int? = nil) {
         self.type = type

@@ -111,6 +111,7 @@ extension Connection {
             case "ps":
                 var result = WireFrame.result(id, outcome: "ok")
                 result.apps = await manager.status()
+                result.protection = await manager.configuration.protection?.report()
                 return result
             case "quit": return .result(id, outcome: try await manager.quit(frame.app ?? ""), app: frame.app)
             case "kill": return .result(id, outcome: try await manager.forceQuit(frame.app ?? ""), app: frame.app)
@@ -123,6 +124,8 @@ extension Connection {
             case "peers": return await peers(frame)
             case "peer-add", "peer-remove": return try await manualPeer(frame)
             case "state": return await manager.stateRequest(frame)
+            case let type where WireFrame.protectionTypes.contains(type):
+                return await ProtectionFrames.serve(frame, manager.configuration.protection)
             default: return WireError(.malformedFrame, "clients may not send \(frame.type) frames").frame
             }
         } catch let error as DiscoveryError {

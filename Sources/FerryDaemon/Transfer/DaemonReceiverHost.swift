@@ -22,8 +22,11 @@ struct DaemonReceiverHost: ReceiverHost {
     func receivingMode() async -> ReceivingMode { await mode.current }
 
     func target(for file: OfferedFile, preferredApp: String?) async -> InboxTarget {
-        let choice = TargetAppChooser.choose(for: file, preferred: preferredApp, apps: await manager.installedApps)
-        return InboxTarget(app: choice.app, container: paths.container(for: choice.app), open: choice.matched)
+        let apps = await manager.installedApps
+        let choice = TargetAppChooser.choose(for: file, preferred: preferredApp, apps: apps)
+        let target = InboxTarget(app: choice.app, container: paths.container(for: choice.app), open: choice.matched)
+        // A locked Inbox: held until the next unlock (HeldInbox).
+        return manager.configuration.protection?.inboxTarget(target, apps: apps, paths: paths) ?? target
     }
 
     func delivered(_ file: DeliveredFile) async {
@@ -45,7 +48,7 @@ struct DaemonReceiverHost: ReceiverHost {
             InboxRecord(path: $0.path, app: $0.target.app, sender: $0.sender, fingerprint: $0.senderFingerprint,
                         size: $0.size, sha256: $0.sha256, time: now)
         }, to: InboxRecord.log(dataHome: paths.dataHome))
-        for file in files where file.target.open {
+        for file in files where file.target.open && manager.configuration.protection?.isHeld(file.target) != true {
             _ = await manager.openForTransfer(FileURL.make(file.path), app: file.target.app, source: "ferry.transfer")
         }
     }
