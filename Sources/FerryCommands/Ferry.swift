@@ -19,6 +19,7 @@ public struct Ferry: ParsableCommand {
             Integrate.self,
             Send.self, Receiving.self, Trust.self, Inbox.self, Accept.self, Decline.self, Pair.self,
             State.self,
+            Protection.self, Unlock.self, Lock.self,
         ]
     )
 

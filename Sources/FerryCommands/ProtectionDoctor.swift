@@ -1,0 +1,34 @@
+import FerryCore
+import FerryProtection
+
+/// `ferry doctor`'s data-protection lines: a filesystem that cannot enforce classes, no keys yet.
+enum ProtectionDoctor {
+    static func problems(_ context: Context) -> [Ferry.Doctor.Problem] {
+        let protection = DataProtection(dataHome: context.paths.dataHome)
+        guard FileSystem.isDirectory(context.paths.dataHome) else { return [] }
+        var problems: [Ferry.Doctor.Problem] = []
+        if !protection.keyring.isSupported {
+            problems.append(.init(
+                subject: "data protection",
+                problem: "\(context.paths.dataHome) is on a filesystem without fscrypt: protection classes are unenforced (nothing is encrypted)",
+                fix: "on ext4: unmount it and run tune2fs -O encrypt /dev/DEVICE (see docs/protection.md); or keep XDG_DATA_HOME on a filesystem with fscrypt"))
+        }
+        if (try? protection.store.load()) == nil {
+            problems.append(.init(subject: "data protection", problem: "no class keys yet, so no container is protected",
+                                  fix: "run ferry unlock once: it creates the keys, sealed by your passphrase"))
+        }
+        return problems
+    }
+}
+
+/// `ferry ps`'s line on the lock and the class keys.
+enum ProtectionLine {
+    static func text(_ report: WireFrame.ProtectionReport?) -> String {
+        guard let report else { return "" }
+        let keys = report.keys.keys.sorted().map { "\($0) \(report.keys[$0]!)" }.joined(separator: ", ")
+        var line = "\ndata protection: \(report.lock)" + (report.enforced ? "" : " (unenforced)")
+        if !keys.isEmpty { line += "; keys: " + keys }
+        if let held = report.held, held > 0 { line += "; \(held) received file(s) held until unlock" }
+        return line
+    }
+}
