@@ -26,7 +26,10 @@ let package = Package(
     targets: [
         // Manifests, registry, URL parsing, launching, the lifecycle state machine and the wire
         // protocol's types. FoundationEssentials at most; never NIO.
-        .target(name: "FerryCore"),
+        .target(name: "FerryCore", dependencies: ["CFerrySys"]),
+        // glibc calls Swift's Glibc module does not export (memfd_create, syncfs, renameat2, memmem,
+        // malloc_trim), as C forwarders with real prototypes.
+        .target(name: "CFerrySys"),
         // libavahi-client, the system's mDNS/DNS-SD client (Debian: libavahi-client-dev).
         .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
         // Finding peers on the LAN: publishing, browsing and liveness, over Avahi.
@@ -45,6 +48,7 @@ let package = Package(
         .target(
             name: "FerryDaemon",
             dependencies: [
+                "CFerrySys",
                 "FerryCore",
                 "FerryDiscovery",
                 "FerryTransfer",
@@ -73,6 +77,7 @@ let package = Package(
         .target(
             name: "FerryTransfer",
             dependencies: [
+                "CFerrySys",
                 "FerryCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

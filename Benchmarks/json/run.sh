@@ -12,16 +12,22 @@ trap 'rm -rf "$work"' EXIT
 export PATH=/opt/swift/usr/bin:$PATH
 
 build() { # tree, output: FerryCore as a library, the offer's files and the benchmark as the program
-  local tree=$1 out=$2
+  local tree=$1 out=$2 shim=()
   mkdir -p "$out.lib"
-  swiftc -O -wmo -parse-as-library -package-name bench -module-name FerryCore -emit-library -static \
+  # FerryCore calls glibc through the C shim target, where the tree has one.
+  if [ -d "$tree/Sources/CFerrySys" ]; then
+    clang -O2 -c "$tree/Sources/CFerrySys/shim.c" -I "$tree/Sources/CFerrySys/include" -o "$out.lib/shim.o"
+    shim=(-I "$tree/Sources/CFerrySys/include")
+  fi
+  swiftc -O -wmo -parse-as-library -package-name bench -module-name FerryCore -emit-library -static "${shim[@]}" \
     -emit-module -emit-module-path "$out.lib/FerryCore.swiftmodule" -o "$out.lib/libFerryCore.a" \
     $(find "$tree/Sources/FerryCore" -name '*.swift')
   # BatchReceipt lives beside the server's NIO code: its declaration alone is taken from there.
   sed -n '/^public struct BatchReceipt/,/^}/p' "$tree/Sources/FerryTransfer/Server/TransferConnection+Batch.swift" > "$out.lib/BatchReceipt.swift"
-  swiftc -O -wmo -parse-as-library -package-name bench -module-name bench -I "$out.lib" -L "$out.lib" -lFerryCore \
+  swiftc -O -wmo -parse-as-library -package-name bench -module-name bench -I "$out.lib" -L "$out.lib" -lFerryCore "${shim[@]}" \
     "$tree"/Sources/FerryTransfer/Protocol/{TransferOffer,TransferOffer+JSON,TransferJSON,TransferError}.swift \
-    "$tree/Sources/FerryTransfer/Receive/TransferLimits.swift" "$out.lib/BatchReceipt.swift" "$here/bench.swift" -o "$out"
+    "$tree/Sources/FerryTransfer/Receive/TransferLimits.swift" "$out.lib/BatchReceipt.swift" "$here/bench.swift" \
+    $([ -f "$out.lib/shim.o" ] && echo "$out.lib/shim.o") -o "$out"
 }
 mkdir -p "$work/base"
 git -C "$root" archive "$baseline" Sources | tar -x -C "$work/base"

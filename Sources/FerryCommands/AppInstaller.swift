@@ -68,6 +68,9 @@ struct AppInstaller {
 
     private func check(_ source: String, name: String) throws -> Manifest {
         let manifestPath: String
+        guard FileSystem.exists(source) else {
+            throw CommandFailure(message: "\(source): no such file or folder; name a NAME.app folder or a NAME.plist file", exit: FerryExit.noInput)
+        }
         if name.hasSuffix(".app") && isDirectory(source) {
             manifestPath = source + "/Info.plist"
         } else if name.hasSuffix(".plist") && !isDirectory(source) {

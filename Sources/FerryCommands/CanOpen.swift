@@ -39,7 +39,7 @@ extension Ferry {
             var answer = Answer(url: url, canOpen: false, reason: "")
             if let refusal = try refusal(for: parsed.scheme, registry: registry) {
                 answer.reason = refusal
-            } else if let handler = registry.resolve(scheme: parsed.scheme, defaults: try context.defaults()).handler {
+            } else if let handler = registry.resolve(scheme: parsed.scheme, defaults: context.defaultsOrWarn()).handler {
                 answer = Answer(url: url, canOpen: true, handler: handler.bundleIdentifier,
                                 reason: "\(handler.bundleIdentifier) handles \(parsed.scheme):")
             } else {

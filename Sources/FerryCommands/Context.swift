@@ -33,6 +33,15 @@ struct Context {
         }
     }
 
+    /// The user's choices for commands that only read them: a damaged file is like a broken
+    /// manifest, one warning on stderr and the command goes on without it (as ferryd does).
+    func defaultsOrWarn() -> HandlerDefaults {
+        do { return try defaults() } catch {
+            printError("ferry: warning: \((error as? CommandFailure)?.message ?? "\(error)"); ignoring your defaults (ferry doctor)")
+            return HandlerDefaults()
+        }
+    }
+
     /// `FERRY_SCHEMES_DIR`, else `share/ferry/schemes` beside the binary's prefix, else the
     /// `schemes` folder of the source checkout the binary was built in.
     static func builtInSchemes(_ environment: [String: String]) -> String? {

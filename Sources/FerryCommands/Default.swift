@@ -32,14 +32,16 @@ extension Ferry {
 
         func run() throws {
             let context = Context()
-            var defaults = try context.defaults()
             let registry = context.registry()
             guard clear || bundleIdentifier != nil else {
+                let defaults = context.defaultsOrWarn()
                 let resolution = registry.resolve(scheme: scheme, defaults: defaults)
                 // The same object as the scheme's row in ferry schemes --json.
                 output.emit(Schemes.Entry(resolution)) { "\(resolution.scheme): \(resolution.handler?.bundleIdentifier ?? "no handler") (\(resolution.rule?.rawValue ?? "unclaimed"))" }
                 return
             }
+            // Changing the choices rewrites the file: a damaged one is refused (78), never replaced.
+            var defaults = try context.defaults()
             if let bundleIdentifier { try check(bundleIdentifier, registry: registry) }
             defaults.set(bundleIdentifier, for: scheme)
             do { try defaults.save(to: context.paths.defaultsFile) } catch {
@@ -54,7 +56,7 @@ extension Ferry {
         private func check(_ identifier: String, registry: Registry) throws {
             let scheme = scheme.lowercased()
             if registry.reservedSchemes.contains(scheme) {
-                throw CommandFailure(message: "\(scheme): is reserved for the system handler and cannot be reassigned", exit: FerryExit.no)
+                throw CommandFailure(message: "\(scheme): is reserved for the system handler and cannot be reassigned", exit: FerryExit.usage)
             }
             guard let app = registry.app(identifier) else {
                 throw CommandFailure(message: "no app \(identifier) is installed; see ferry apps", exit: FerryExit.unknownApp)
@@ -62,7 +64,7 @@ extension Ferry {
             let ranks = app.manifest.urlTypes.filter { $0.schemes.contains(scheme) }.map(\.rank)
             guard let rank = ranks.max(), rank != .none else {
                 let why = ranks.isEmpty ? "does not declare" : "declares with LSHandlerRank None"
-                throw CommandFailure(message: "\(identifier) \(why) \(scheme): in CFBundleURLTypes; it cannot handle it", exit: FerryExit.no)
+                throw CommandFailure(message: "\(identifier) \(why) \(scheme): in CFBundleURLTypes; it cannot handle it", exit: FerryExit.usage)
             }
         }
     }

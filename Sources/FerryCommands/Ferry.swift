@@ -7,9 +7,9 @@ public struct Ferry: ParsableCommand {
         abstract: "Open URLs with the apps that declare them, iOS-style.",
         discussion: """
             Apps declare the URL schemes they open in Info.plist-style manifests. Exit codes: \
-            0 done, 1 no (can-open, doctor), 64 usage, 65 invalid URL, 67 unknown app, \
+            0 done, 1 no (can-open, doctor), 64 usage, 65 invalid URL, 66 no such file, 67 unknown app, \
             69 no handler for the scheme, 71 handler failed to start, 73 cannot write, 75 the app failed, \
-            76 ferryd unreachable, 77 declined, 78 bad manifest or config.
+            76 ferryd unreachable, 77 declined, 78 bad manifest, or a damaged config file a command must rewrite.
             """,
         version: FerryVersion.string,
         subcommands: [

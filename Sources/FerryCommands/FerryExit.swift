@@ -12,8 +12,11 @@ public enum FerryExit {
     public static let noHandler = ExitCode(69)
     /// Peer discovery cannot work: avahi-daemon is not running, or announcing failed.
     public static let discoveryUnavailable = ExitCode(69)
-    /// The command line is wrong (a malformed HOST:PORT, say).
+    /// The command line is wrong (a malformed HOST:PORT, say), or asks for what cannot be done
+    /// (`default` of a reserved scheme, or with an app that does not declare the scheme).
     public static let usage = ExitCode(64)
+    /// A file or folder named on the command line does not exist or cannot be read.
+    public static let noInput = ExitCode(66)
     /// The handler could not be started.
     public static let launchFailed = ExitCode(71)
     /// ferryd could not be reached or started.

@@ -40,12 +40,8 @@ struct OpenArguments: Equatable {
 
     func run() throws {
         let context = Context()
-        var schemes: [String] = []
-        for argument in urls where argument != "-" {
-            do { schemes.append(try FerryURL(argument).scheme) } catch {
-                throw CommandFailure(message: error.description, exit: FerryExit.invalidURL)
-            }
-        }
+        // An invalid URL is reported in its turn, like any failure: the others are still attempted.
+        let schemes = urls.filter { $0 != "-" }.compactMap { try? FerryURL($0).scheme }
         if !context.direct {
             do {
                 let client = try DaemonClient.connect(context)

@@ -49,7 +49,7 @@ extension Ferry {
         func run() throws {
             let context = Context()
             let registry = context.registry()
-            let defaults = try context.defaults()
+            let defaults = context.defaultsOrWarn()
             let entries = registry.claimedSchemes.map { Entry(registry.resolve(scheme: $0, defaults: defaults)) }
             output.emit(entries) {
                 let rows = entries.map { [$0.scheme, $0.handler ?? "-", $0.source ?? "-", $0.rule ?? "-", $0.remarks] }

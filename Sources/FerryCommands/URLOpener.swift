@@ -29,12 +29,7 @@ struct URLOpener {
         for identifier in [app, source].compactMap({ $0 }) where registry.app(identifier) == nil {
             throw CommandFailure(message: "no app \(identifier) is installed; see ferry apps", exit: FerryExit.unknownApp)
         }
-        do {
-            defaults = try context.defaults()
-        } catch let failure as CommandFailure {
-            printError("ferry: warning: \(failure.message)")
-            defaults = HandlerDefaults()
-        }
+        defaults = context.defaultsOrWarn()
     }
 
     /// Opens one URL; an empty line (from stdin) is skipped.

@@ -5,7 +5,7 @@ import FerryTransfer
 extension Daemon {
     /// Discovery announces this device with its TLS identity (`fp`, `id`) and receiving mode, on
     /// the transfer listener's port once it is bound; `ferry send --to NAME` looks peers up in it.
-    func makeDiscovery(_ configuration: inout DaemonConfiguration, receiving: ReceivingState) async -> Discovery {
+    func makeDiscovery(receiving: ReceivingState) async -> Discovery {
         var settings = configuration.discovery
         do {
             let identity = try DeviceIdentity.loadOrCreate(directory: DeviceIdentity.directory(dataHome: configuration.paths.dataHome))
@@ -18,12 +18,6 @@ extension Daemon {
         let discovery = Discovery(
             name: settings.deviceName, port: 0, advertisement: settings.advertisement, enabled: settings.enabled,
             manualPeersFile: settings.manualPeersFile, policy: settings.liveness, logger: logger)
-        let bound = configuration.onTransferBound
-        configuration.onTransferBound = { port in
-            await bound(port)
-            await discovery.setPort(port)
-        }
-        configuration.peerDirectory = DiscoveryDirectory(discovery: discovery)
         await receiving.observe { mode in await discovery.setMode(mode) }
         return discovery
     }

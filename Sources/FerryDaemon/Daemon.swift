@@ -20,16 +20,19 @@ public struct Daemon {
     public func run() async throws {
         let lock = try SingleInstance.acquire(socketPath: configuration.socketPath)
         defer { _ = lock }
+        configuration.removeTransferPortFile()
+        defer { configuration.removeTransferPortFile() }
         let reaper = ProcessReaper()
-        var configuration = configuration
         let protection = ProtectionController(paths: configuration.paths, grace: configuration.protectionGrace, logger: logger)
-        configuration.protection = protection
-        let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper)
+        let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper, protection: protection)
         await protection.attach(manager)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)
             + [configuration.paths.configHome] + configuration.paths.desktop.watchedFolders
         let receiving = ReceivingState(configuration.receivingMode)
-        let discovery = await makeDiscovery(&configuration, receiving: receiving)
+        let discovery = await makeDiscovery(receiving: receiving)
+        // The transfer service owns its hub and hands it to the router, which waits on it.
+        let transfers = TransferService(configuration: configuration, manager: manager, receiving: receiving,
+                                        discovery: discovery, logger: logger)
         // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
         // (timeouts) and the reaper (exits) still run.
         let services: [any Service] = [
@@ -37,10 +40,10 @@ public struct Daemon {
             SweeperService(manager: manager),
             ProtectionService(controller: protection),
             DaemonServer(socketPath: configuration.socketPath, listeningSocket: configuration.listeningSocket,
-                         manager: manager, discovery: discovery, logger: logger),
+                         manager: manager, discovery: discovery, transfers: transfers.hub, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
-            TransferService(configuration: configuration, manager: manager, receiving: receiving, logger: logger),
+            transfers,
             // Last, so it stops first: peers get our goodbye before anything else winds down.
             DiscoveryService(discovery: discovery, logger: logger),
         ]

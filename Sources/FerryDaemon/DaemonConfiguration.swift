@@ -2,7 +2,10 @@ import FerryCore
 import FerryDiscovery
 import FerryTransfer
 
-/// Everything ferryd needs to know, decided by the executable from its environment and flags.
+/// Everything ferryd needs to know, decided once by the executable (ferryd's `main`) from its
+/// environment and flags: a plain value — no closures, no live objects, and making or changing
+/// one does no I/O. What the daemon's parts tell each other at run time (the transfer port
+/// once bound, discovery's peers) is wired in ``Daemon``, not carried here.
 public struct DaemonConfiguration: Sendable {
     /// Where apps, containers and the user's choices live.
     public var paths: FerryPaths
@@ -29,8 +32,6 @@ public struct DaemonConfiguration: Sendable {
     public var listeningSocket: Int32?
     /// How long after the session locks the keys of `complete` classes go (`FERRY_PROTECTION_GRACE`). Default 10 s.
     public var protectionGrace: Duration = .seconds(10)
-    /// Data protection, set by ``Daemon/run()``; nil: everything counts as available.
-    public var protection: ProtectionController?
 
     /// Announcing this device and finding peers on the LAN.
     public var discovery: DiscoverySettings
@@ -45,10 +46,6 @@ public struct DaemonConfiguration: Sendable {
     public var pairSeconds: Double = 120
     /// Who may send files at start (`FERRY_RECEIVING`). Default Contacts only.
     public var receivingMode: ReceivingMode = .contacts
-    /// Called with the transfer port once bound, for discovery to advertise.
-    public var onTransferBound: @Sendable (Int) async -> Void = { _ in }
-    /// Peers by name for `ferry send --to NAME` (discovery's peer table); nil without discovery.
-    public var peerDirectory: (any PeerDirectory)?
 
     public init(paths: FerryPaths, socketPath: String, environment: [String: String], logDirectory: String) {
         self.paths = paths

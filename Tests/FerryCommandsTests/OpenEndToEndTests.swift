@@ -34,16 +34,36 @@ import Testing
         ("todolist://x/été", "a non-ASCII character at position 14 is not allowed in the path; did you mean todolist://x/%C3%A9t%C3%A9?"),
         ("no scheme here", "it has no scheme"),
     ])
-    func invalidURLsExit65AndStartNothing(_ url: String, _ message: String) throws {
+    func invalidURLsExit65AndTheOthersAreStillOpened(_ url: String, _ message: String) throws {
         let world = try FerryWorld()
         try world.addRecorder("com.acme.todo", schemes: ["todolist"])
-        let outcome = try world.run("open", "todolist://fine", url)
+        let outcome = try world.run("open", "--wait", url, "todolist://fine")
         #expect(outcome.status == 65)
         #expect(outcome.stderr.hasPrefix("ferry: invalid URL"))
         #expect(outcome.stderr.contains(message))
         #expect(outcome.stderr.split(separator: "\n").count == 1)
-        usleep(100_000)
-        #expect(!FileManager.default.fileExists(atPath: world.documents("com.acme.todo") + "/urls"))
+        #expect(world.received("com.acme.todo") == ["todolist://fine"])
+    }
+
+    /// "With several URLs every one is attempted and the exit code is the first failure's", with
+    /// and without ferryd, and `--json` has an object for each URL, the invalid one too.
+    @Test(arguments: [false, true])
+    func everyURLIsAttemptedAndReported(direct: Bool) throws {
+        let world = try FerryWorld()
+        if direct { world.extraEnvironment["FERRY_NO_DAEMON"] = "1" }
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        let outcome = try world.run("open", "--json", "--wait", "bad url", "nosuch://x", "todolist://b")
+        #expect(outcome.status == 65, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(outcome.stdout)")
+        #expect(lines.first?.contains("\"url\":\"bad url\"") == true)
+        #expect(lines.first?.contains("\"exitCode\":65") == true)
+        #expect(lines.dropFirst().first?.contains("\"exitCode\":69") == true)
+        #expect(lines.last?.contains("\"outcome\":\"launched\"") == true)
+        #expect(world.received("com.acme.todo") == ["todolist://b"])
+        let first = try world.run("open", "nosuch://x", "bad url")
+        #expect(first.status == 69)
+        #expect(first.stderr.split(separator: "\n").count == 2)
     }
 
     @Test func exitCodesForNoHandlerAndFailedStart() throws {

@@ -40,6 +40,7 @@ public enum Launcher {
         } catch {
             throw LaunchError(bundleIdentifier: bundleIdentifier, reason: error.description)
         }
+        if let output { try prepareOutput(output, bundleIdentifier: bundleIdentifier) }
         do {
             return try spawn(command.executable, arguments: command.arguments, environment: command.environment,
                              output: output, passing: descriptors)
@@ -47,6 +48,23 @@ public enum Launcher {
             throw LaunchError(bundleIdentifier: bundleIdentifier,
                               reason: "\(command.executable): \(String(cString: strerror(error.code)))")
         }
+    }
+
+    /// Creates the log file's folder and checks the file opens: the spawn's own open would fail
+    /// as ENOENT, reported as if the app's program were missing.
+    private static func prepareOutput(_ output: String, bundleIdentifier: String) throws(LaunchError) {
+        let folder = String(output[..<(output.lastIndex(of: "/") ?? output.startIndex)])
+        do {
+            if !folder.isEmpty { try FileSystem.createDirectories(folder) }
+        } catch {
+            throw LaunchError(bundleIdentifier: bundleIdentifier, reason: "its log file: \(error.description)")
+        }
+        let fd = open(output, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw LaunchError(bundleIdentifier: bundleIdentifier,
+                              reason: "cannot open its log file \(output): \(String(cString: strerror(errno)))")
+        }
+        close(fd)
     }
 
     /// A `posix_spawn` failure: the C library's error number.

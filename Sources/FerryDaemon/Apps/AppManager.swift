@@ -1,3 +1,4 @@
+import CFerrySys
 import FerryCore
 import FoundationEssentials
 import Logging
@@ -30,14 +31,14 @@ actor AppManager {
     let reaper: ProcessReaper
     /// Each app folder's modification time at the last reload.
     var folderStamps: [String: Int] = [:]
-    /// File transfers: set by TransferService once the device identity is loaded.
-    let transferSlot = TransferSlot()
-    var transfer: TransferHub? { transferSlot.current }
     /// The running apps' pid files, for the next ferryd should this one die.
     let records: AppRecords
+    /// Data protection (set by ``Daemon/run()``); nil: everything counts as available.
+    let protection: ProtectionController?
 
-    init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper) {
+    init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper, protection: ProtectionController? = nil) {
         self.configuration = configuration
+        self.protection = protection
         self.logger = logger
         self.reaper = reaper
         registry = Registry(paths: configuration.paths)
@@ -52,7 +53,7 @@ actor AppManager {
     /// Decoding thousands of manifests leaves the heap full of freed blocks; give them back to the
     /// system so ferryd's resident size is what it keeps, not what it once parsed.
     static func releaseFreedMemory() {
-        _ = glibcMallocTrim(0)
+        _ = ferry_malloc_trim(0)
     }
 
     /// Reloads now if an app folder, a desktop `applications` folder, a `mimeapps.list` or the
@@ -143,7 +144,3 @@ extension Duration {
     }
 }
 
-
-/// glibc's `malloc_trim`, which the Glibc module does not export (it lives in malloc.h).
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32

@@ -79,7 +79,7 @@ extension Connection {
                     continue
                 }
                 if TransferFrames.types.contains(frame.type) {
-                    let task = Task { await TransferFrames.serve(frame, manager: manager) { try? await send($0, outbound) } }
+                    let task = Task { await TransferFrames.serve(frame, transfers: transfers) { try? await send($0, outbound) } }
                     if frame.type == "send" { sends.add(task) }
                     group.addTask { await task.value }
                     continue
@@ -111,7 +111,7 @@ extension Connection {
             case "ps":
                 var result = WireFrame.result(id, outcome: "ok")
                 result.apps = await manager.status()
-                result.protection = await manager.configuration.protection?.report()
+                result.protection = await manager.protection?.report()
                 return result
             case "quit": return .result(id, outcome: try await manager.quit(frame.app ?? ""), app: frame.app)
             case "kill": return .result(id, outcome: try await manager.forceQuit(frame.app ?? ""), app: frame.app)
@@ -125,7 +125,7 @@ extension Connection {
             case "peer-add", "peer-remove": return try await manualPeer(frame)
             case "state": return await manager.stateRequest(frame)
             case let type where WireFrame.protectionTypes.contains(type):
-                return await ProtectionFrames.serve(frame, manager.configuration.protection)
+                return await ProtectionFrames.serve(frame, manager.protection)
             default: return WireError(.malformedFrame, "clients may not send \(frame.type) frames").frame
             }
         } catch let error as DiscoveryError {

@@ -12,6 +12,7 @@ struct Connection {
     let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
     let manager: AppManager
     let discovery: Discovery
+    let transfers: TransferSlot
     let logger: Logger
 
     func serve() async {

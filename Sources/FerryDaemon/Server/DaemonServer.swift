@@ -16,6 +16,8 @@ struct DaemonServer: Service {
     var listeningSocket: Int32?
     let manager: AppManager
     let discovery: Discovery
+    /// File transfers' hub, from TransferService.
+    let transfers: TransferSlot
     let logger: Logger
     /// How often to check that the socket path still leads here (see ``SocketIdentity``).
     var socketCheckInterval: Duration = .seconds(2)
@@ -46,7 +48,8 @@ struct DaemonServer: Service {
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
                         group.addTask {
-                            await Connection(channel: connection, manager: manager, discovery: discovery, logger: logger).serve()
+                            await Connection(channel: connection, manager: manager, discovery: discovery, transfers: transfers,
+                                           logger: logger).serve()
                         }
                     }
                 }

@@ -1,3 +1,4 @@
+import CFerrySys
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ enum StateMemoryFile {
     /// An empty memory file (close-on-exec; spawn duplicates it into the child); nil when none
     /// can be made.
     static func make() -> Int32? {
-        let fd = memfdCreate("ferry-state", 1)  // MFD_CLOEXEC
+        let fd = ferry_memfd_create("ferry-state", FERRY_MFD_CLOEXEC)
         return fd >= 0 ? fd : nil
     }
 
@@ -33,7 +34,3 @@ enum StateMemoryFile {
         }
     }
 }
-
-/// glibc's `memfd_create`, which the Glibc module hides behind _GNU_SOURCE.
-@_silgen_name("memfd_create")
-private func memfdCreate(_ name: UnsafePointer<CChar>, _ flags: UInt32) -> Int32

@@ -5,8 +5,7 @@ import Foundation
 extension DaemonConfiguration {
     /// Reads the transfer settings from the environment: `FERRY_TRANSFER_PORT` (a port, 0 for any
     /// free one, or `off`), `FERRY_TRANSFER_HOST`, `FERRY_TRANSFER_RESERVE` (bytes),
-    /// `FERRY_RECEIVING` (`off`, `contacts`, `everyone`). Once bound, the port is written to
-    /// `<socket>.transfer-port` so that `ferry` and tests can find it.
+    /// `FERRY_RECEIVING` (`off`, `contacts`, `everyone`). Reads nothing but `environment`.
     public mutating func applyTransferEnvironment(_ environment: [String: String]) {
         if let value = environment["FERRY_TRANSFER_PORT"], !value.isEmpty {
             transferPort = value == "off" ? nil : Int(value).flatMap { (0...65535).contains($0) ? $0 : nil } ?? transferPort
@@ -19,10 +18,14 @@ extension DaemonConfiguration {
         case "everyone": receivingMode = .everyone(until: Date() + ReceivingMode.everyoneDuration)
         default: break
         }
-        let portFile = socketPath + ".transfer-port"
-        unlink(portFile)
-        onTransferBound = { port in
-            try? FileSystem.writeAtomically(Array("\(port)\n".utf8), to: portFile, mode: 0o644)
-        }
+    }
+
+    /// Where the transfer port is written once bound, so that `ferry` and tests can find it.
+    var transferPortFile: String { socketPath + ".transfer-port" }
+
+    /// Removes the port file: a stale one once this ferryd holds the lock, its own when it stops.
+    /// Never before the lock, or a failed second start would delete the running daemon's file.
+    func removeTransferPortFile() {
+        unlink(transferPortFile)
     }
 }

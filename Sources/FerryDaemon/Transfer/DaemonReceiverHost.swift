@@ -26,7 +26,7 @@ struct DaemonReceiverHost: ReceiverHost {
         let choice = TargetAppChooser.choose(for: file, preferred: preferredApp, apps: apps)
         let target = InboxTarget(app: choice.app, container: paths.container(for: choice.app), open: choice.matched)
         // A locked Inbox: held until the next unlock (HeldInbox).
-        return manager.configuration.protection?.inboxTarget(target, apps: apps, paths: paths) ?? target
+        return manager.protection?.inboxTarget(target, apps: apps, paths: paths) ?? target
     }
 
     func delivered(_ file: DeliveredFile) async {
@@ -48,7 +48,7 @@ struct DaemonReceiverHost: ReceiverHost {
             InboxRecord(path: $0.path, app: $0.target.app, sender: $0.sender, fingerprint: $0.senderFingerprint,
                         size: $0.size, sha256: $0.sha256, time: now)
         }, to: InboxRecord.log(dataHome: paths.dataHome))
-        for file in files where file.target.open && manager.configuration.protection?.isHeld(file.target) != true {
+        for file in files where file.target.open && manager.protection?.isHeld(file.target) != true {
             _ = await manager.openForTransfer(FileURL.make(file.path), app: file.target.app, source: "ferry.transfer")
         }
     }

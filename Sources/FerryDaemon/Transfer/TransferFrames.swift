@@ -9,11 +9,11 @@ enum TransferFrames {
     static let declinedCode: Int32 = 77
     static let failedCode: Int32 = 74
 
-    static func serve(_ frame: WireFrame, manager: AppManager, send: @escaping @Sendable (WireFrame) async -> Void) async {
+    static func serve(_ frame: WireFrame, transfers: TransferSlot, send: @escaping @Sendable (WireFrame) async -> Void) async {
         let id = frame.id ?? 0
         // A freshly started ferryd loads its identity while the first request may already be here:
         // wait for the transfer service to fill the slot (or say it could not start).
-        guard let hub = await manager.transferHub() else {
+        guard let hub = await transfers.hub() else {
             await send(failure(id, "file transfers are not running in ferryd (see its log)"))
             return
         }

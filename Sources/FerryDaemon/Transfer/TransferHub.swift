@@ -27,11 +27,3 @@ final class TransferHub: Sendable {
         self.peers = peers
     }
 }
-
-extension AppManager {
-    func attachTransfer(_ hub: TransferHub) { transferSlot.fill(hub) }
-
-    /// The transfer hub, waiting for TransferService to load it: nil if it failed to, or the
-    /// caller was cancelled. Woken by the service, not polled.
-    nonisolated func transferHub() async -> TransferHub? { await transferSlot.hub() }
-}

@@ -4,16 +4,26 @@ import FerryTransfer
 import Logging
 import ServiceLifecycle
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The transfer listener inside ferryd's service group. A port that cannot be bound is logged and
 /// leaves ferryd running without receiving.
 struct TransferService: Service {
     let configuration: DaemonConfiguration
     let manager: AppManager
     let receiving: ReceivingState
+    /// Told the port once bound, to announce it; its peer table is `ferry send --to NAME`'s directory.
+    let discovery: Discovery?
     let logger: Logger
+    /// The hub ferryd's clients reach transfers through: filled once the identity is loaded.
+    let hub = TransferSlot()
 
     func run() async throws {
         let paths = configuration.paths
+        let portFile = configuration.transferPortFile
+        unlink(portFile)
         do {
             let identity = try DeviceIdentity.loadOrCreate(directory: DeviceIdentity.directory(dataHome: paths.dataHome))
             var limits = TransferLimits()
@@ -30,17 +40,21 @@ struct TransferService: Service {
                                   lifetime: configuration.pairSeconds) { [receiving] in
                 await receiving.current
             }
-            await manager.attachTransfer(TransferHub(identity: identity, receiver: receiver, receiving: receiving, trust: trust,
-                                                     senderName: name, peers: configuration.peerDirectory, pairing: pairing))
+            hub.fill(TransferHub(identity: identity, receiver: receiver, receiving: receiving, trust: trust, senderName: name,
+                                 peers: discovery.map { DiscoveryDirectory(discovery: $0) }, pairing: pairing))
             // Without a port there is no listener, but `ferry send` still works.
             guard let port = configuration.transferPort else { return try await gracefulShutdown() }
             let server = TransferServer(
                 configuration: .init(host: configuration.transferHost, port: port, limits: limits), identity: identity,
-                receiver: receiver, pairing: pairing, logger: logger, onBound: configuration.onTransferBound)
+                receiver: receiver, pairing: pairing, logger: logger
+            ) { [discovery] port in
+                try? FileSystem.writeAtomically(Array("\(port)\n".utf8), to: portFile, mode: 0o644)
+                await discovery?.setPort(port)
+            }
             try await server.run { try? await gracefulShutdown() }
         } catch {
             logger.error("file transfers are off", metadata: ["error": "\(error)"])
-            manager.transferSlot.markUnavailable()
+            hub.markUnavailable()
             try await gracefulShutdown()
         }
     }

@@ -1,3 +1,4 @@
+import CFerrySys
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +34,8 @@ enum DesktopPrefilter {
     }
 }
 
-/// glibc's `memmem`, which the Glibc module hides behind `_GNU_SOURCE`.
-@_silgen_name("memmem")
+/// glibc's `memmem`, through CFerrySys (Swift's Glibc module hides it behind `_GNU_SOURCE`).
 private func cMemmem(_ haystack: UnsafeRawPointer?, _ haystackLength: Int, _ needle: UnsafeRawPointer?,
-                     _ needleLength: Int) -> UnsafeMutableRawPointer?
+                     _ needleLength: Int) -> UnsafeMutableRawPointer? {
+    ferry_memmem(haystack, haystackLength, needle, needleLength)
+}

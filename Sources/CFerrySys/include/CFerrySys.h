@@ -1,0 +1,22 @@
+// glibc calls that Swift's Glibc module does not export: declared by glibc only under _GNU_SOURCE
+// (memfd_create, syncfs, renameat2, memmem) or in malloc.h (malloc_trim). Each is a plain
+// forwarder compiled in shim.c with _GNU_SOURCE set, so Swift gets real prototypes instead of
+// `@_silgen_name` bindings whose types nobody checks.
+#ifndef FERRY_CFERRYSYS_H
+#define FERRY_CFERRYSYS_H
+
+#include <stddef.h>
+
+/// `MFD_CLOEXEC` for ferry_memfd_create.
+#define FERRY_MFD_CLOEXEC 1U
+/// `RENAME_NOREPLACE` for ferry_renameat2: fail with EEXIST rather than replace.
+#define FERRY_RENAME_NOREPLACE 1U
+
+int ferry_memfd_create(const char *name, unsigned int flags);
+int ferry_malloc_trim(size_t pad);
+int ferry_syncfs(int fd);
+int ferry_renameat2(int old_directory, const char *old_path, int new_directory, const char *new_path,
+                    unsigned int flags);
+void *ferry_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+
+#endif

@@ -1,0 +1,23 @@
+#define _GNU_SOURCE
+#include <malloc.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "CFerrySys.h"
+
+int ferry_memfd_create(const char *name, unsigned int flags) { return memfd_create(name, flags); }
+
+int ferry_malloc_trim(size_t pad) { return malloc_trim(pad); }
+
+int ferry_syncfs(int fd) { return syncfs(fd); }
+
+int ferry_renameat2(int old_directory, const char *old_path, int new_directory, const char *new_path,
+                    unsigned int flags) {
+    return renameat2(old_directory, old_path, new_directory, new_path, flags);
+}
+
+void *ferry_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
+    return memmem(haystack, haystack_length, needle, needle_length);
+}
