@@ -76,7 +76,7 @@ extension Ferry {
                 request.mode = now ? "now" : nil
                 let result = try client.request(request)
                 guard let report = result.protection else { throw CommandFailure(message: result.message ?? "lock failed", exit: FerryExit.unavailable) }
-                output.emit(report) { report.lock == "locked" ? "locked" : "locked; the keys go in the grace's 10 s" }
+                output.emit(report) { report.lock == "locked" ? "locked" : "locked; the complete classes' keys go after the grace (10 s unless FERRY_PROTECTION_GRACE)" }
                 return
             }
             do {
