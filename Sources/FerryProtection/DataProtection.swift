@@ -42,10 +42,15 @@ public struct DataProtection: Sendable {
             try store.save(made.file)
             (keys, created) = (made.keys, true)
         }
-        guard keyring.isSupported else { return Unlock(created: created, enforced: false) }
+        // The passphrase ends any lock, also one a killed ferryd left for its successor to finish.
+        guard keyring.isSupported else {
+            LockMarker.clear(store.folder)
+            return Unlock(created: created, enforced: false)
+        }
         for protection in ProtectionClass.keyed {
             if let raw = keys[protection] { try keyring.add(raw) }
         }
+        LockMarker.clear(store.folder)
         return Unlock(created: created, enforced: true)
     }
 

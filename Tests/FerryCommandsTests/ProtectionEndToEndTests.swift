@@ -11,16 +11,16 @@ import Testing
         var complete: String { data + "/complete/file" }
         var firstUnlock: String { data + "/first/file" }
 
-        /// A world whose data home is on the volume, keys created, and a file in a `complete` and
-        /// in a `completeUntilFirstUserAuthentication` folder.
+        /// A world whose data home is on the volume (its `data` a link there, so the world's paths
+        /// hold), keys created, and a file in a `complete` and in a `completeUntilFirstUserAuthentication` folder.
         init(grace: String) throws {
             volume = try ProtectionVolume()
             world = try FerryWorld()
-            world.extraEnvironment["XDG_DATA_HOME"] = volume.mountPoint + "/data"
             world.extraEnvironment["FERRY_PROTECTION_GRACE"] = grace
             for folder in ["complete", "first"] {
-                try FileManager.default.createDirectory(atPath: data + "/" + folder, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: volume.mountPoint + "/data/" + folder, withIntermediateDirectories: true)
             }
+            try FileManager.default.createSymbolicLink(atPath: world.root + "/data", withDestinationPath: volume.mountPoint + "/data")
             #expect(try world.run("ps").status == 0)
             let created = try world.run("unlock", "--stdin", stdin: "sesame\n")
             #expect(created.status == 0, "\(created.stderr)")
@@ -50,7 +50,7 @@ import Testing
         let world = setup.world
         try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")
         #expect(try world.run("open", "aa://1").status == 0)
-        let events = setup.data + "/ferry/Containers/com.test.a/Documents/events"
+        let events = world.documents("com.test.a") + "/events"
 
         let locked = try world.run("lock")
         #expect(locked.status == 0, "\(locked.stderr)")

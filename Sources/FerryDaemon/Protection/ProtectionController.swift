@@ -41,6 +41,8 @@ public actor ProtectionController {
         machine = ProtectionLock.atStart(marker: LockMarker.read(protection.store.folder), completeKeyPresent: present)
         publish()
         logger.info("data protection", metadata: ["lock": "\(machine.state)"])
+        // Unlocked while no ferryd ran (`ferry unlock` on its own): files held before are due now.
+        if machine.state == .unlocked, held.count() > 0 { await releaseHeld() }
         await tick()
     }
 
