@@ -44,6 +44,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // libsystemd's sd-bus (Debian: libsystemd-dev), under FerryDBus only.
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // A small async D-Bus client over sd-bus: method calls, properties, signals.
+        .target(name: "FerryDBus", dependencies: ["CSystemd"]),
         // The daemon: the socket server and the app manager, on NIO and service-lifecycle.
         .target(
             name: "FerryDaemon",
@@ -123,6 +127,7 @@ let package = Package(
         .testTarget(name: "FerryProtectionTests", dependencies: ["FerryProtection", "FerryCore"]),
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryCore"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
+        .testTarget(name: "FerryDBusTests", dependencies: ["FerryDBus"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",

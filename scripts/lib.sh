@@ -6,8 +6,11 @@ export PATH=/opt/swift/usr/bin:$PATH
 # Debian packages the demo, the tests and the benchmarks use.
 # libavahi-client-dev builds ferryd's discovery; avahi-daemon, avahi-utils, dbus and iproute2 run
 # the LAN test bed (Tests/LAN), which starts its avahi-daemons in network namespaces only.
+# libsystemd-dev builds FerryDBus; python3-dbusmock, dunst, xvfb and x11-apps/imagemagick test the
+# desktop notifications on a private session bus.
 FERRY_APT_PACKAGES=(xdg-utils libglib2.0-bin desktop-file-utils python3
-  libavahi-client-dev avahi-daemon avahi-utils dbus iproute2 util-linux zsh fish)
+  libavahi-client-dev avahi-daemon avahi-utils dbus iproute2 util-linux zsh fish
+  libsystemd-dev python3-dbusmock dunst xvfb x11-apps imagemagick)
 
 ferry_install_packages() {
   local missing=()
