@@ -57,6 +57,7 @@ let package = Package(
                 "FerryDiscovery",
                 "FerryTransfer",
                 "FerryProtection",
+                "FerryDBus",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -131,7 +132,7 @@ let package = Package(
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",
-            dependencies: ["FerryDaemon", "FerryCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["FerryDaemon", "FerryCore", "FerryDBus", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "FerryCommandsTests",

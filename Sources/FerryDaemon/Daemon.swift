@@ -39,6 +39,7 @@ public struct Daemon {
             ReaperService(reaper: reaper, manager: manager),
             SweeperService(manager: manager),
             ProtectionService(controller: protection),
+            SessionLockWatcher(controller: protection, environment: configuration.environment, logger: logger),
             DaemonServer(socketPath: configuration.socketPath, listeningSocket: configuration.listeningSocket,
                          manager: manager, discovery: discovery, transfers: transfers.hub, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
