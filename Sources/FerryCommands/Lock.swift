@@ -89,11 +89,13 @@ extension Ferry {
     }
 }
 
-/// Reading a passphrase: the terminal without echo, or stdin's first line.
+/// Reading a passphrase: the terminal without echo, or stdin's first line (up to a NUL).
 enum PassphraseInput {
     static func read(fromStdin: Bool, confirm: Bool) throws -> [UInt8] {
         if fromStdin || isatty(0) == 0 {
-            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+            // pam_exec's expose_authtok may end the password with a NUL instead of a newline.
+            let line = readLine(strippingNewline: true).map { String($0.prefix { $0 != "\0" }) }
+            guard let line, !line.isEmpty else {
                 throw CommandFailure(message: "no passphrase on stdin (one line expected)", exit: FerryExit.usage)
             }
             return Array(line.utf8)

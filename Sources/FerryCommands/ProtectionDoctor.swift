@@ -5,9 +5,10 @@ import FerryProtection
 enum ProtectionDoctor {
     static func problems(_ context: Context) -> [Ferry.Doctor.Problem] {
         let protection = DataProtection(dataHome: context.paths.dataHome)
-        guard FileSystem.isDirectory(context.paths.dataHome) else { return [] }
+        // Before Ferry made its data home, its nearest folder tells which filesystem it will be on.
+        guard let existing = nearestFolder(context.paths.dataHome) else { return [] }
         var problems: [Ferry.Doctor.Problem] = []
-        if !protection.keyring.isSupported {
+        if !FilesystemKeyring(path: existing).isSupported {
             problems.append(.init(
                 subject: "data protection",
                 problem: "\(context.paths.dataHome) is on a filesystem without fscrypt: protection classes are unenforced (nothing is encrypted)",
@@ -18,6 +19,15 @@ enum ProtectionDoctor {
                                   fix: "run ferry unlock once: it creates the keys, sealed by your passphrase"))
         }
         return problems
+    }
+
+    static func nearestFolder(_ path: String) -> String? {
+        var folder = path
+        while !FileSystem.isDirectory(folder) {
+            guard let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else { return nil }
+            folder = String(folder[..<slash])
+        }
+        return folder
     }
 }
 

@@ -13,13 +13,14 @@ final class ProtectionVolume {
         return ok
     }()
 
-    init(megabytes: Int = 64) throws {
+    /// - Parameter encrypt: false makes a plain ext4 (no `encrypt` feature), to check `unenforced`.
+    init(encrypt: Bool = true, megabytes: Int = 64) throws {
         let base = NSTemporaryDirectory() + "ferry-protect-\(getpid())-\(UUID().uuidString.prefix(8))"
         (image, mountPoint) = (base + ".img", base)
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: image, contents: nil)
         truncate(image, off_t(megabytes) << 20)
-        try Self.run("/usr/sbin/mkfs.ext4", ["-q", "-F", "-b", "4096", "-O", "encrypt", image])
+        try Self.run("/usr/sbin/mkfs.ext4", ["-q", "-F", "-b", "4096"] + (encrypt ? ["-O", "encrypt"] : []) + [image])
         try Self.run("/usr/bin/mount", ["-o", "loop", image, mountPoint])
     }
 
