@@ -67,7 +67,7 @@ let package = Package(
             ]
         ),
         // The library managed apps link: an ApplicationDelegate and a one-call entry point.
-        .target(name: "FerryKit", dependencies: ["FerryCore"]),
+        .target(name: "FerryKit", dependencies: ["FerryCore", "FerryProtection"]),
         // The CLI's commands, as a library so tests can parse arguments in-process.
         .target(
             name: "FerryCommands",
@@ -136,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FerryCommandsTests",
-            dependencies: ["FerryCommands", "FerryCore", "FerryKit", "ferry", "ferryd", "todo-managed"]
+            dependencies: ["FerryCommands", "FerryCore", "FerryKit", "FerryProtection", "ferry", "ferryd", "todo-managed"]
         ),
     ]
 )

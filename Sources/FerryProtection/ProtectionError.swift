@@ -6,7 +6,7 @@ import Glibc
 public struct ProtectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Kind: String { case unsupported, wrongPassphrase, noKeys, notEmpty, alreadyProtected, notADirectory, system, badKeyFile, keyAbsent }
+        private enum Kind: String { case unsupported, wrongPassphrase, noKeys, notEmpty, alreadyProtected, notADirectory, system, badKeyFile, keyAbsent, classMismatch }
         private let kind: Kind
         /// The filesystem cannot enforce classes (no fscrypt).
         public static let unsupported = Code(kind: .unsupported)
@@ -20,6 +20,8 @@ public struct ProtectionError: Error, Sendable, Equatable, CustomStringConvertib
         public static let alreadyProtected = Code(kind: .alreadyProtected)
         /// Classes are set on folders; a file has its folder's class.
         public static let notADirectory = Code(kind: .notADirectory)
+        /// A file was to be written with a class its folder does not have.
+        public static let classMismatch = Code(kind: .classMismatch)
         /// The class key is not in the kernel (locked).
         public static let keyAbsent = Code(kind: .keyAbsent)
         /// The key file cannot be read.
@@ -44,7 +46,7 @@ public struct ProtectionError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String { message }
 
-    static func system(_ action: String, _ path: String, _ number: Int32) -> ProtectionError {
+    public static func system(_ action: String, _ path: String, _ number: Int32) -> ProtectionError {
         ProtectionError(.system, "cannot \(action) \(path): \(String(cString: strerror(number)))", errno: number)
     }
 

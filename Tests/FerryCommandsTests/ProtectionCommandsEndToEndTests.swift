@@ -1,4 +1,6 @@
 import Foundation
+import FerryKit
+import FerryProtection
 import Testing
 
 /// The data-protection commands where no key goes: the PAM helper, and an honest `unenforced`
@@ -46,5 +48,28 @@ import Testing
         #expect(set.stdout.contains("nothing is encrypted"))
         let doctor = try world.run("doctor")
         #expect(doctor.stdout.contains("tune2fs -O encrypt"), "\(doctor.stdout) \(doctor.stderr)")
+    }
+}
+
+/// FerryKit's file classes on a real fscrypt volume: a file written with a class is that class
+/// in the kernel, and writing into a folder of another class is refused with nothing written.
+@Suite(.serialized) struct FileProtectionTests {
+    @Test(.enabled(if: ProtectionVolume.available))
+    func aFileWrittenWithAClassHasItAndAnotherFolderIsRefused() throws {
+        let volume = try ProtectionVolume()
+        let world = try FerryWorld()
+        world.extraEnvironment["XDG_DATA_HOME"] = volume.mountPoint + "/data"
+        try FileManager.default.createDirectory(atPath: volume.mountPoint + "/data", withIntermediateDirectories: true)
+        #expect(try world.run("unlock", "--stdin", stdin: "sesame\n").status == 0)
+        let dataHome = volume.mountPoint + "/data/ferry"
+        let secret = volume.mountPoint + "/data/secret"
+        #expect(try FileProtection.makeFolder(secret, class: .complete, dataHome: dataHome) == .enforced(.complete))
+        try FileProtection.write(Array("hi".utf8), to: secret + "/note", class: .complete, dataHome: dataHome)
+        #expect(try FileProtection.reading(of: secret + "/note", dataHome: dataHome) == .enforced(.complete))
+        #expect(throws: ProtectionError.self) {
+            try FileProtection.write(Array("x".utf8), to: secret + "/other", class: .none, dataHome: dataHome)
+        }
+        #expect(!FileManager.default.fileExists(atPath: secret + "/other"))
+        #expect(try world.run("protection", secret + "/note").stdout.hasSuffix(": complete\n"))
     }
 }
