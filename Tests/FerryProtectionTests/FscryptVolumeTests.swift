@@ -50,6 +50,21 @@ struct FscryptVolumeTests {
         #expect(try String(contentsOfFile: files[.complete]!, encoding: .utf8) == "plain complete")
     }
 
+    @Test func afterBootOnlyNoneIsReadableUntilTheFirstUnlock() throws {
+        let (volume, protection, files) = try classFolders()
+        try volume.remount()
+        for keyed in ProtectionClass.keyed {
+            #expect(lockedOpen(files[keyed]!) == (ENOENT, ENOKEY), "\(keyed)")
+        }
+        #expect(openErrno(files[.none]!) == 0)
+        _ = try protection.unlock(passphrase: passphrase)
+        #expect(try String(contentsOfFile: files[.completeUntilFirstUserAuthentication]!, encoding: .utf8)
+            == "plain completeUntilFirstUserAuthentication")
+        // And it stays: a lock takes only the complete classes.
+        try protection.lock()
+        #expect(openErrno(files[.completeUntilFirstUserAuthentication]!) == 0)
+    }
+
     @Test func aFileOpenAtLockStaysUsableThroughItsHandleOnly() throws {
         let (volume, protection, files) = try classFolders()
         _ = volume

@@ -35,6 +35,12 @@ final class EncryptedVolume {
         rmdir(mountPoint)
     }
 
+    /// Unmounts and mounts again: the kernel forgets every key of the filesystem, as at boot.
+    func remount() throws {
+        try Self.run("/usr/bin/umount", [mountPoint])
+        try Self.run("/usr/bin/mount", ["-o", "loop", image, mountPoint])
+    }
+
     /// Makes a folder inside the volume.
     func folder(_ name: String) throws -> String {
         let path = mountPoint + "/" + name
