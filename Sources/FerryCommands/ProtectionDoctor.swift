@@ -14,9 +14,29 @@ enum ProtectionDoctor {
                 problem: "\(context.paths.dataHome) is on a filesystem without fscrypt: protection classes are unenforced (nothing is encrypted)",
                 fix: "on ext4: unmount it and run tune2fs -O encrypt /dev/DEVICE (see docs/protection.md); or keep XDG_DATA_HOME on a filesystem with fscrypt"))
         }
+        problems += keyProblems(protection)
         if (try? protection.store.load()) == nil {
             problems.append(.init(subject: "data protection", problem: "no class keys yet, so no container is protected",
                                   fix: "run ferry unlock once: it creates the keys, sealed by your passphrase"))
+        }
+        return problems
+    }
+
+    /// The keys as the kernel has them: none since the filesystem was mounted (boot), or a key
+    /// that open files still hold after a lock.
+    static func keyProblems(_ protection: DataProtection) -> [Ferry.Doctor.Problem] {
+        guard let states = try? protection.keyStates(), !states.isEmpty else { return [] }
+        var problems: [Ferry.Doctor.Problem] = []
+        if states[.completeUntilFirstUserAuthentication] == .absent {
+            problems.append(.init(subject: "data protection",
+                                  problem: "not unlocked since the filesystem was mounted (boot): protected containers and Inboxes cannot be opened",
+                                  fix: "run ferry unlock, or unlock at login with the PAM line in docs/protection.md"))
+        }
+        let held = states.filter { $0.value == .incompletelyRemoved }.keys.map(\.rawValue).sorted()
+        if !held.isEmpty {
+            problems.append(.init(subject: "data protection",
+                                  problem: "the \(held.joined(separator: " and ")) key is still in the kernel after the lock: files opened before it are still open",
+                                  fix: "quit the apps holding them (ferry ps); ferryd removes the key as soon as they are closed"))
         }
         return problems
     }

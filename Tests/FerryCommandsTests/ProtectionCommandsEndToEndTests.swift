@@ -17,7 +17,8 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        input.fileHandleForWriting.write(Data(password.utf8) + [0])
+        // Outside auth the helper exits without reading: writing then would raise SIGPIPE here.
+        if type == "auth" { try input.fileHandleForWriting.write(contentsOf: Data(password.utf8) + [0]) }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         return process.terminationStatus
@@ -48,6 +49,22 @@ import Testing
         #expect(set.stdout.contains("nothing is encrypted"))
         let doctor = try world.run("doctor")
         #expect(doctor.stdout.contains("tune2fs -O encrypt"), "\(doctor.stdout) \(doctor.stderr)")
+    }
+}
+
+extension ProtectionCommandsEndToEndTests {
+    @Test(.enabled(if: ProtectionVolume.available))
+    func doctorSaysWhenNoUnlockHappenedSinceBoot() throws {
+        let volume = try ProtectionVolume()
+        let world = try FerryWorld()
+        world.extraEnvironment["XDG_DATA_HOME"] = volume.mountPoint + "/data"
+        try FileManager.default.createDirectory(atPath: volume.mountPoint + "/data", withIntermediateDirectories: true)
+        #expect(try world.run("unlock", "--stdin", stdin: "sesame\n").status == 0)
+        #expect(try world.run("doctor").stdout == "no problems found\n")
+        try volume.remount()
+        let doctor = try world.run("doctor")
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("not unlocked since the filesystem was mounted"), "\(doctor.stdout)")
     }
 }
 

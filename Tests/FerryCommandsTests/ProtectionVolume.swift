@@ -30,6 +30,12 @@ final class ProtectionVolume {
         rmdir(mountPoint)
     }
 
+    /// Unmounts and mounts again: the kernel forgets every key of the filesystem, as at boot.
+    func remount() throws {
+        try Self.run("/usr/bin/umount", [mountPoint])
+        try Self.run("/usr/bin/mount", ["-o", "loop", image, mountPoint])
+    }
+
     static func run(_ tool: String, _ arguments: [String]) throws {
         let outcome = try FerryWorld.runProgram(tool, arguments)
         guard outcome.status == 0 else { throw VolumeFailure(description: "\(tool) \(arguments) failed: \(outcome.stderr)") }
