@@ -42,18 +42,9 @@ struct Context {
         }
     }
 
-    /// `FERRY_SCHEMES_DIR`, else `share/ferry/schemes` beside the binary's prefix, else the
-    /// `schemes` folder of the source checkout the binary was built in.
+    /// The built-in scheme declarations (see ``BuiltInSchemes/folder(environment:executable:)``).
     static func builtInSchemes(_ environment: [String: String]) -> String? {
-        if let dir = environment["FERRY_SCHEMES_DIR"], !dir.isEmpty { return dir }
-        guard var dir = executableDirectory() else { return nil }
-        let installed = dir + "/../share/ferry/schemes"
-        if isDirectory(installed) { return installed }
-        while dir != "/" && !dir.isEmpty {
-            if isDirectory(dir + "/schemes") && access(dir + "/Package.swift", F_OK) == 0 { return dir + "/schemes" }
-            dir = String(dir[..<(dir.lastIndex(of: "/") ?? dir.startIndex)])
-        }
-        return nil
+        BuiltInSchemes.folder(environment: environment, executable: executablePath())
     }
 
     /// `FERRY_DAEMON`, else `ferryd` beside this binary, else `ferryd` in PATH.
@@ -78,11 +69,6 @@ struct Context {
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
 

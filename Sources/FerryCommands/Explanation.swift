@@ -23,7 +23,7 @@ struct Explanation: Encodable {
             do {
                 explanation = try Explanation(text, app: app, registry: registry, defaults: defaults)
             } catch let error as URLSyntaxError {
-                printError("ferry: \(error)")
+                printError("\(Colour.errorPrefix) \(error)")
                 failure = failure ?? FerryExit.invalidURL
                 continue
             }

@@ -8,8 +8,9 @@ public struct Ferry: ParsableCommand {
         discussion: """
             Apps declare the URL schemes they open in Info.plist-style manifests. Exit codes: \
             0 done, 1 no (can-open, doctor), 64 usage, 65 invalid URL, 66 no such file, 67 unknown app, \
-            69 no handler for the scheme, 71 handler failed to start, 73 cannot write, 75 the app failed, \
-            76 ferryd unreachable, 77 declined, 78 bad manifest, or a damaged config file a command must rewrite.
+            69 no handler for the scheme, 71 handler failed to start, 73 cannot write, 74 a send or pairing failed, \
+            75 the app failed, 76 ferryd unreachable, 77 declined, 78 bad manifest, or a damaged config file a command \
+            must rewrite, 130 interrupted (Ctrl-C, SIGTERM) or cancelled (ferry send --cancel).
             """,
         version: FerryVersion.string,
         subcommands: [
@@ -35,8 +36,9 @@ extension Ferry {
     /// Parses `arguments`, runs the command and exits with its code; a ``CommandFailure`` becomes
     /// one `ferry: …` line on stderr.
     public static func runMain(_ arguments: [String]? = nil) -> Never {
+        let arguments = RootArguments.normalized(arguments ?? Array(CommandLine.arguments.dropFirst()))
         do {
-            if let open = OpenArguments.fastParse(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            if let open = OpenArguments.fastParse(arguments) {
                 try open.run()
                 exit(withError: nil)
             }
@@ -47,7 +49,23 @@ extension Ferry {
             printError("\(Colour.errorPrefix) \(failure.message)")
             exit(withError: failure.exit)
         } catch {
-            exit(withError: error)
+            reportParserError(error, arguments)
         }
+    }
+}
+
+extension Ferry {
+    /// Help, --version and bare exit codes as the parser prints them; a usage mistake as a
+    /// `ferry:` line (red on a terminal), with a suggestion for a mistyped command.
+    static func reportParserError(_ error: any Error, _ arguments: [String]) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        guard code != .success, !message.isEmpty else { exit(withError: error) }
+        if let suggestion = RootArguments.suggestion(arguments) {
+            printError("\(Colour.errorPrefix) \(suggestion)")
+        } else {
+            printError(RootArguments.ferryLines(message, prefix: Colour.errorPrefix))
+        }
+        exit(withError: code)
     }
 }

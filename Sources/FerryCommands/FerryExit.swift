@@ -27,6 +27,10 @@ public enum FerryExit {
     public static let declined = ExitCode(77)
     /// A file or folder could not be written.
     public static let cannotWrite = ExitCode(73)
+    /// A send or a pairing failed (a certificate that does not match, a lost connection).
+    public static let transferFailed = ExitCode(74)
+    /// `ferry send` was interrupted (SIGINT, SIGTERM) or cancelled with `ferry send --cancel`.
+    public static let interrupted = ExitCode(130)
     /// A manifest or Ferry's own config file is malformed.
     public static let badConfiguration = ExitCode(78)
 }

@@ -10,23 +10,45 @@ extension Ferry {
         @Argument(help: ArgumentHelp("An app's bundle id, or `pending`.", valueName: "app"))
         var app: String?
 
-        @Flag(help: "Print JSON.")
-        var json = false
+        @OptionGroup var output: OutputOptions
+
+        /// A received file in `--json`: the record's keys, and `bundleIdentifier` and `receivedTime`.
+        struct Row: Encodable {
+            var path: String
+            var app: String
+            var bundleIdentifier: String
+            var sender: String
+            var fingerprint: String
+            var size: UInt64
+            var sha256: String
+            var time: Double
+            var receivedTime: String
+
+            init(_ record: InboxRecord) {
+                path = record.path
+                app = record.app
+                bundleIdentifier = record.app
+                sender = record.sender
+                fingerprint = record.fingerprint
+                size = record.size
+                sha256 = record.sha256
+                time = record.time
+                receivedTime = JSONOutput.time(record.time)
+            }
+        }
 
         func run() throws {
             if app == "pending" { return try pending() }
             let context = Context()
             let received = Self.present(InboxRecord.read(InboxRecord.log(dataHome: context.paths.dataHome)))
                 .filter { entry in app == nil || entry.app == app }
-            if json {
-                print(JSONOutput.document(received))
-                return
+            output.emit(received.map(Row.init)) {
+                let rows = received.map {
+                    [$0.app, String($0.path.split(separator: "/").last ?? ""), $0.sender, SendProgress.size(Int($0.size)),
+                     Ferry.Ps.describe($0.time), String($0.sha256.prefix(16))]
+                }
+                return Table.render(header: ["APP", "FILE", "FROM", "SIZE", "RECEIVED", "SHA-256"], rows: rows)
             }
-            let rows = received.map {
-                [$0.app, String($0.path.split(separator: "/").last ?? ""), $0.sender, SendProgress.size(Int($0.size)),
-                 Ferry.Ps.describe($0.time), String($0.sha256.prefix(16))]
-            }
-            print(Table.render(header: ["APP", "FILE", "FROM", "SIZE", "RECEIVED", "SHA-256"], rows: rows), terminator: "")
         }
 
         /// The records of files in the Inboxes now, oldest first: a path recorded again (the app
@@ -38,8 +60,8 @@ extension Ferry {
         }
 
         func pending() throws {
-            let result = try TransferRequest.send(WireFrame(type: "pending"))
-            print(PendingOffers.render(TransferRequest.rows(result)), terminator: "")
+            let rows = TransferRequest.rows(try TransferRequest.send(WireFrame(type: "pending"))).filter { $0.count >= 5 }
+            output.emit(rows.map(PendingOffers.Offer.init)) { PendingOffers.render(rows) }
         }
     }
 
@@ -49,7 +71,9 @@ extension Ferry {
         @Argument(help: ArgumentHelp("The offer's id.", valueName: "id"))
         var offer: String
 
-        func run() throws { try OfferAnswer.send("accept", offer) }
+        @OptionGroup var output: OutputOptions
+
+        func run() throws { try OfferAnswer.send("accept", offer, output: output) }
     }
 
     struct Decline: ParsableCommand {
@@ -58,7 +82,9 @@ extension Ferry {
         @Argument(help: ArgumentHelp("The offer's id.", valueName: "id"))
         var offer: String
 
-        func run() throws { try OfferAnswer.send("decline", offer) }
+        @OptionGroup var output: OutputOptions
+
+        func run() throws { try OfferAnswer.send("decline", offer, output: output) }
     }
 }
 
@@ -67,6 +93,25 @@ extension Ferry {
 enum PendingOffers {
     /// The longest URL shown, in characters; a longer one ends in `…`.
     static let urlLength = 200
+
+    /// An offer in `inbox pending --json` (a stranger's text, so control characters are removed).
+    struct Offer: Encodable {
+        var id: String
+        var sender: String
+        var files: Int
+        var bytes: UInt64
+        var fingerprint: String
+        var url: String?
+
+        init(_ item: [String]) {
+            id = printable(item[0])
+            sender = printable(item[1])
+            files = Int(item[2]) ?? 0
+            bytes = UInt64(item[3]) ?? 0
+            fingerprint = printable(item[4])
+            url = item.count > 5 && !item[5].isEmpty ? printable(item[5]) : nil
+        }
+    }
 
     /// The table of the daemon's pending items (id, sender, files, bytes, fingerprint, URL).
     static func render(_ items: [[String]]) -> String {
@@ -97,10 +142,15 @@ enum PendingOffers {
 }
 
 enum OfferAnswer {
-    static func send(_ type: String, _ offer: String) throws {
+    struct Result: Encodable {
+        var offer: String
+        var outcome: String
+    }
+
+    static func send(_ type: String, _ offer: String, output: OutputOptions) throws {
         var frame = WireFrame(type: type)
         frame.offer = offer
         let result = try TransferRequest.send(frame)
-        print("\(result.outcome ?? type) \(offer)")
+        output.emit(Result(offer: offer, outcome: result.outcome ?? type)) { "\(result.outcome ?? type) \(offer)" }
     }
 }

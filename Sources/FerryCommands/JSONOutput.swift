@@ -14,6 +14,13 @@ enum JSONOutput {
         return encoder
     }()
 
+    /// A time for JSON: an RFC 3339 string in UTC (`2026-11-24T19:38:21Z`). Keys holding one end
+    /// in `Time`; the epoch-second keys documented before (`ps` `since`, `state` `savedAt`,
+    /// `inbox` `time`) are kept beside them.
+    static func time(_ secondsSinceEpoch: Double) -> String {
+        Date(timeIntervalSince1970: secondsSinceEpoch).formatted(.iso8601)
+    }
+
     static func document<T: Encodable>(_ value: T) -> String {
         encode(value, pretty: true)
     }

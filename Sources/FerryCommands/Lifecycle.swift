@@ -11,9 +11,29 @@ extension Ferry {
         func run() throws {
             let result = try DaemonClient.connect(Context()).request(WireFrame(type: "ps"))
             let apps = result.apps ?? []
-            output.emit(apps) {
+            output.emit(apps.map(Row.init)) {
                 let rows = apps.map { [$0.bundleId, $0.state, $0.pid.map(String.init) ?? "-", Self.describe($0.since)] }
                 return Table.render(header: ["APP", "STATE", "PID", "SINCE"], rows: rows) + ProtectionLine.text(result.protection)
+            }
+        }
+
+        /// A row of `ps --json`: the documented keys, and `bundleIdentifier` and `sinceTime` as
+        /// every command names them.
+        struct Row: Encodable {
+            var bundleId: String
+            var bundleIdentifier: String
+            var state: String
+            var pid: Int32?
+            var since: Double
+            var sinceTime: String
+
+            init(_ app: WireFrame.AppStatus) {
+                bundleId = app.bundleId
+                bundleIdentifier = app.bundleId
+                state = app.state
+                pid = app.pid
+                since = app.since
+                sinceTime = JSONOutput.time(app.since)
             }
         }
 
@@ -74,6 +94,7 @@ extension Ferry {
 enum AppControl {
     struct Result: Encodable {
         var app: String
+        var bundleIdentifier: String
         var outcome: String
     }
 
@@ -84,6 +105,6 @@ enum AppControl {
         guard result.outcome != "failed" else {
             throw CommandFailure(message: result.message ?? "\(type) failed", exit: ExitCode(result.exitCode ?? 1))
         }
-        output.emit(Result(app: app, outcome: result.outcome ?? type)) { "\(result.outcome ?? type) \(app)" }
+        output.emit(Result(app: app, bundleIdentifier: app, outcome: result.outcome ?? type)) { "\(result.outcome ?? type) \(app)" }
     }
 }

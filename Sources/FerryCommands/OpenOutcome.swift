@@ -57,6 +57,8 @@ struct OpenOutcome {
         var url: String
         var outcome: String
         var app: String?
+        /// The same as `app`, under the name every command uses.
+        var bundleIdentifier: String?
         var pid: Int32?
         var handled: Bool?
         var message: String?
@@ -65,10 +67,11 @@ struct OpenOutcome {
 
     func print(json: Bool, quiet: Bool) {
         if json {
-            Swift.print(JSONOutput.line(Fields(url: url, outcome: frame.outcome ?? "failed", app: frame.app, pid: frame.pid,
+            Swift.print(JSONOutput.line(Fields(url: url, outcome: frame.outcome ?? "failed", app: frame.app,
+                                               bundleIdentifier: frame.app, pid: frame.pid,
                                                handled: frame.handled, message: frame.message, exitCode: exitCode)))
         } else if exitCode != nil && frame.outcome != "declined" {
-            printError("ferry: \(frame.message ?? line)")
+            printError("\(Colour.errorPrefix) \(frame.message ?? line)")
         } else if !quiet {
             Swift.print(line)
         }

@@ -35,8 +35,10 @@ extension Ferry {
         @Flag(help: "List the pair requests waiting here (the default without PEER).")
         var incoming = false
 
-        @Flag(help: "List the requests as JSON (id, name, code, fingerprint), without asking.")
-        var json = false
+        /// `--json` lists the requests as JSON (id, name, code, fingerprint), without asking.
+        @OptionGroup var output: OutputOptions
+
+        var json: Bool { output.json }
 
         @Option(help: ArgumentHelp("Accept the waiting request with this id.", valueName: "id"))
         var accept: String?
@@ -74,8 +76,8 @@ extension Ferry {
             let asked = try Self.result(client, client.send(frame))
             let shown = asked.code ?? ""
             let name = asked.peer ?? target
-            print("Pairing with \(name) (\(String((asked.fingerprint ?? "").prefix(16)))), request \(asked.offer ?? "?").")
-            print("Code: \(PairPrompt.display(shown)) (it must be the code \(name) shows)")
+            output.say("Pairing with \(name) (\(String((asked.fingerprint ?? "").prefix(16)))), request \(asked.offer ?? "?").")
+            output.say("Code: \(PairPrompt.display(shown)) (it must be the code \(name) shows)")
             let answer = code == nil && !yes ? Self.question("Does \(name) show \(PairPrompt.display(shown))? [y/N] ") : nil
             let verdict = PairPrompt.verdict(shown: shown, name: name, typed: code, yes: yes, answer: answer)
             var confirm = WireFrame(type: "pair-confirm")
@@ -87,7 +89,7 @@ extension Ferry {
                 throw CommandFailure(message: why, exit: FerryExit.declined)
             }
             _ = try Self.result(client, id, waiting: "waiting for \(name) to accept…")
-            print("paired with \(name); each device now trusts the other (ferry trust)")
+            output.say("paired with \(name); each device now trusts the other (ferry trust)")
         }
 
         /// The requests waiting here; on a terminal, a question for each.
@@ -96,7 +98,8 @@ extension Ferry {
             if json {
                 return print(JSONOutput.document(rows.map { PendingPair(id: $0[0], name: $0[1], code: $0[2], fingerprint: $0[3]) }))
             }
-            guard !rows.isEmpty else { return print("No pair requests are waiting.") }
+            guard !rows.isEmpty else { return output.say("No pair requests are waiting.") }
+            guard !output.quiet else { return }
             print(Table.render(header: ["ID", "NAME", "CODE", "FINGERPRINT"],
                                rows: rows.map { [$0[0], $0[1], PairPrompt.display($0[2]), String($0[3].prefix(16))] }), terminator: "")
             guard isatty(0) == 1 && isatty(1) == 1 else { return }
@@ -114,14 +117,14 @@ extension Ferry {
             frame.offer = request
             frame.code = code
             let result = try Self.result(client, client.send(frame), waiting: "waiting for the other device to confirm the code…")
-            print("paired with \(result.peer ?? request); each device now trusts the other (ferry trust)")
+            output.say("paired with \(result.peer ?? request); each device now trusts the other (ferry trust)")
         }
 
         func refuse(_ client: DaemonClient, _ request: String) throws {
             var frame = WireFrame(type: "pair-decline")
             frame.offer = request
             _ = try Self.result(client, client.send(frame))
-            print("declined \(request)")
+            output.say("declined \(request)")
         }
 
         /// Reads frames until the result of request `id`; a failed one becomes a ``CommandFailure``.

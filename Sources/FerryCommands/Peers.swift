@@ -39,11 +39,11 @@ extension Ferry {
             private func printTable(_ result: WireFrame, status: String) {
                 let peers = result.peers ?? []
                 if json {
-                    let document = PeersDocument(status: status, message: result.message ?? "", peers: peers)
+                    let document = PeersDocument(status: status, message: result.message ?? "", peers: peers.map(PeerJSON.init))
                     print(watch ? JSONOutput.line(document) : JSONOutput.document(document))
                     return
                 }
-                if status != "running" { printError("ferry: \(result.message ?? status)") }
+                if status != "running" { printError("\(Colour.errorPrefix) \(result.message ?? status)") }
                 output.detail(result.message ?? status)
                 guard !output.quiet else { return }
                 guard !peers.isEmpty else {
@@ -61,7 +61,7 @@ extension Ferry {
                     if output.quiet {
                         continue
                     } else if json {
-                        print(JSONOutput.line(PeerEventLine(event: event, reason: frame.message, peer: peer)))
+                        print(JSONOutput.line(PeerEventLine(event: event, reason: frame.message, peer: PeerJSON(peer))))
                     } else {
                         let mark = event == "added" ? "+" : event == "removed" ? "-" : "~"
                         let reason = frame.message.map { " (\($0))" } ?? ""
@@ -129,7 +129,7 @@ extension Ferry {
 private struct PeersDocument: Encodable {
     var status: String
     var message: String
-    var peers: [WireFrame.PeerRow]
+    var peers: [PeerJSON]
 }
 
 private struct ManualPeerChange: Encodable {
@@ -140,5 +140,20 @@ private struct ManualPeerChange: Encodable {
 private struct PeerEventLine: Encodable {
     var event: String
     var reason: String?
-    var peer: WireFrame.PeerRow
+    var peer: PeerJSON
+}
+
+/// A peer in `--json`: the row's keys, and `lastSeenTime` (RFC 3339) beside `lastSeen` (epoch seconds).
+struct PeerJSON: Encodable {
+    let row: WireFrame.PeerRow
+
+    init(_ row: WireFrame.PeerRow) { self.row = row }
+
+    private enum Key: String, CodingKey { case lastSeenTime }
+
+    func encode(to encoder: any Encoder) throws {
+        try row.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(JSONOutput.time(row.lastSeen), forKey: .lastSeenTime)
+    }
 }

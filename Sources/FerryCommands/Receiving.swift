@@ -9,6 +9,13 @@ extension Ferry {
         @Argument(help: ArgumentHelp("off, contacts or everyone; without it, show the mode.", valueName: "mode"))
         var mode: String?
 
+        @OptionGroup var output: OutputOptions
+
+        struct Result: Encodable {
+            var mode: String
+            var message: String?
+        }
+
         func validate() throws {
             if let mode, !["off", "contacts", "everyone"].contains(mode) {
                 throw ValidationError("unknown mode \(mode.debugDescription); use off, contacts or everyone")
@@ -19,7 +26,9 @@ extension Ferry {
             var frame = WireFrame(type: "receiving")
             frame.mode = mode
             let result = try TransferRequest.send(frame)
-            print("receiving: \(result.mode ?? "?")" + (result.message.map { " (\($0))" } ?? ""))
+            output.emit(Result(mode: result.mode ?? "?", message: result.message)) {
+                "receiving: \(result.mode ?? "?")" + (result.message.map { " (\($0))" } ?? "")
+            }
         }
     }
 }

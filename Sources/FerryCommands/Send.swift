@@ -16,10 +16,12 @@ extension Ferry {
                 matched by the name HOST:PORT or HOST) or a peer name seen by discovery. Without \
                 --to, on a terminal, it lists the peers ferryd sees and asks which one. Exit codes: \
                 0 delivered, 77 declined or refused, 74 failed (including a certificate that does \
-                not match), 76 ferryd unreachable.
+                not match), 76 ferryd unreachable, 130 interrupted (Ctrl-C or SIGTERM: the transfer \
+                is cancelled, nothing is delivered, and the receiver keeps what it has for a resume). \
+                --text sends a few words as text.txt; `-` sends stdin as stdin.txt.
                 """)
 
-        @Argument(help: ArgumentHelp("Files or folders to send.", valueName: "file"))
+        @Argument(help: ArgumentHelp("Files or folders to send; `-` for stdin.", valueName: "file"))
         var files: [String] = []
 
         @Option(help: ArgumentHelp("The receiver: HOST:PORT or a peer name; without it, pick one on a terminal.", valueName: "peer"))
@@ -34,27 +36,55 @@ extension Ferry {
         @Option(help: ArgumentHelp("The app the files are for, if the receiver has it.", valueName: "bundle-id"))
         var app: String?
 
-        @Flag(help: "Print one JSON object per event.")
-        var json = false
+        @Option(help: ArgumentHelp("Text to send, as a file named text.txt.", valueName: "text"))
+        var text: String?
+
+        @Option(help: ArgumentHelp("Stop the running send with this id (each send prints its id).", valueName: "id"))
+        var cancel: String?
+
+        /// `--json` prints one JSON object per event.
+        @OptionGroup var output: OutputOptions
+
+        var json: Bool { output.json }
 
         func validate() throws {
-            if files.isEmpty && url == nil { throw ValidationError("name at least one file, or --url") }
+            if cancel != nil {
+                guard files.isEmpty && url == nil && text == nil && to == nil else { throw ValidationError("--cancel ID goes alone") }
+                return
+            }
+            if files.isEmpty && url == nil && text == nil { throw ValidationError("name at least one file, or --url, or --text") }
+            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("name - (stdin) once") }
+            if files.contains("-") && to == nil { throw ValidationError("with - (stdin), name the receiver with --to") }
         }
 
         func run() throws {
+            if let cancel { return try Self.cancel(cancel, output: output) }
             guard to != nil || (isatty(0) == 1 && isatty(1) == 1) else {
                 throw CommandFailure(message: ShareSheet.noTerminal, exit: FerryExit.usage)
             }
-            let client = try DaemonClient.connect(Context())
-            var frame = try request()
+            let context = Context()
+            let client = try DaemonClient.connect(context)
+            let outgoing = try self.outgoing(context)
+            defer { outgoing?.remove() }
+            var frame = try request(outgoing: outgoing)
             if to == nil { frame.peer = try ShareSheet.pick(client).name }
+            let interrupt = SendInterrupt(json: json, outgoing: outgoing)
+            interrupt.update { $0.peer = frame.peer ?? to ?? $0.peer }
             let id = try client.send(frame)
-            var progress = SendProgress(json: json, terminal: isatty(1) == 1)
+            let name = frame.offer ?? ""
+            output.detail("asked ferryd to send \(frame.files?.count ?? 0) file(s)\(frame.url.map { " and \($0)" } ?? "") to \(frame.peer ?? to ?? "?") as \(name)")
+            if json {
+                print(JSONOutput.line(SendProgress.Event(event: "started", id: name)))
+            } else {
+                output.say("sending as \(name) (ferry send --cancel \(name) stops it)")
+            }
+            var progress = SendProgress(json: json, terminal: SendProgress.capableTerminal(context.environment), quiet: output.quiet)
             while true {
                 let frame = try client.receive()
                 guard frame.id == id else { continue }
                 if frame.type == "progress" {
                     progress.show(frame)
+                    interrupt.update { progress.tally(&$0) }
                     continue
                 }
                 progress.finish()
@@ -63,14 +93,41 @@ extension Ferry {
             }
         }
 
-        func request() throws -> WireFrame {
+        /// The file `--text` or `-` sends.
+        func outgoing(_ context: Context) throws -> OutgoingText? {
+            if let text { return try OutgoingText.text(text, dataHome: context.paths.dataHome) }
+            if files.contains("-") { return try OutgoingText.standardInput(dataHome: context.paths.dataHome) }
+            return nil
+        }
+
+        func request(outgoing: OutgoingText? = nil) throws -> WireFrame {
             var frame = WireFrame(type: "send")
-            frame.files = files.map(Self.absolute)
+            frame.offer = Self.newID()
+            frame.files = files.filter { $0 != "-" }.map(Self.absolute) + (outgoing.map { [$0.path] } ?? [])
             frame.url = url
             frame.app = app
             frame.fingerprint = fingerprint?.lowercased()
             if let to { frame.setReceiver(to) }
             return frame
+        }
+
+        /// A send's id, for `--cancel`: 12 hex digits, random.
+        static func newID() -> String {
+            let digits = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            return String((String(repeating: "0", count: 16) + digits).suffix(12))
+        }
+
+        struct Cancelled: Encodable {
+            var id: String
+            var outcome: String
+        }
+
+        /// `--cancel ID`: ferryd stops that send; its `ferry send` exits 130.
+        static func cancel(_ id: String, output: OutputOptions) throws {
+            var frame = WireFrame(type: "cancel")
+            frame.offer = id
+            let result = try TransferRequest.send(frame)
+            output.emit(Cancelled(id: id, outcome: result.outcome ?? "cancelled")) { "cancelled \(id)" }
         }
 
         static func absolute(_ path: String) -> String {

@@ -6,27 +6,70 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// `ferry send`'s output: a bar on a terminal, plain lines otherwise, JSON events with --json.
+/// `ferry send`'s output: a bar on a capable terminal (fitted to its width, read again at each
+/// redraw so a resized window is followed), plain periodic lines otherwise, JSON events with
+/// --json; a summary line at the end.
 struct SendProgress {
     let json: Bool
+    /// A terminal that understands cursor movement: stdout is a tty and `TERM` is set, not `dumb`.
     let terminal: Bool
+    /// Nothing but errors (`-q`).
+    var quiet = false
+    /// The terminal's width in columns, asked at each redraw.
+    var columns: () -> Int = TerminalSize.columns
+    /// Seconds between plain progress lines when not on a capable terminal.
+    var lineInterval: Double = 2
     var barShown = false
     /// When the bar began and how many bytes had been sent then: the rate and ETA count from here.
     var rateStart: (time: Date, bytes: Int)?
+    /// When the receiver accepted, and what it already had (resumed): the summary counts from here.
+    var acceptedAt: (time: Date, resumed: Int, total: Int)?
+    var lastPlainLine: Date?
+    /// The last byte counts seen, for the summary and for what a cancel reports.
+    var sent = 0
+    var filesDone: [String] = []
 
     struct Event: Encodable {
         var event: String
+        /// The send's id (`started`), for `ferry send --cancel`.
+        var id: String?
         var file: String?
         var bytes: Int?
         var total: Int?
         var fileBytes: Int?
         var fileTotal: Int?
         var message: String?
+        /// The receipt's rows as `status\tapp\tname` (kept: documented before `files`).
         var items: [String]?
+        /// The receipt's rows as objects.
+        var files: [Delivered]?
+        var peer: String?
+    }
+
+    /// One file of the final event: `status` is `delivered` or `missing`.
+    struct Delivered: Encodable {
+        var status: String
+        var bundleIdentifier: String
+        var app: String
+        var name: String
+    }
+
+    init(json: Bool, terminal: Bool, quiet: Bool = false) {
+        self.json = json
+        self.terminal = terminal
+        self.quiet = quiet
+    }
+
+    /// Whether stdout is a terminal that takes cursor escapes.
+    static func capableTerminal(_ environment: [String: String], isTTY: Bool = isatty(1) == 1) -> Bool {
+        guard isTTY, let term = environment["TERM"], !term.isEmpty else { return false }
+        return term != "dumb"
     }
 
     mutating func show(_ frame: WireFrame) {
         let event = frame.event ?? ""
+        record(frame)
+        if quiet && !json { return }
         if json, event == "file-done" {
             // A batch's files come in one frame; scripts still get a line per file.
             for file in Self.filesDone(frame) { print(JSONOutput.line(Event(event: event, file: file))) }
@@ -45,9 +88,43 @@ struct SendProgress {
             if let resumed = frame.bytes, resumed > 0 { print("accepted; resuming after \(Self.size(resumed))") } else if !terminal { print("accepted") }
         case "file-done": if !terminal { for file in Self.filesDone(frame) { print("sent \(file)") } }
         case "progress" where terminal: bar(frame)
+        case "progress": plainLine(frame)
         default: break
         }
         fflush(nil)
+    }
+
+    /// What a cancel reports.
+    func tally(_ tally: inout SendInterrupt.Tally) {
+        tally.accepted = acceptedAt != nil
+        tally.total = acceptedAt?.total ?? 0
+        tally.sent = max(sent, acceptedAt?.resumed ?? 0)
+        tally.filesSent = filesDone.count
+    }
+
+    /// Keeps what the summary and a cancel need.
+    mutating func record(_ frame: WireFrame) {
+        switch frame.event {
+        case "accepted": acceptedAt = (Date(), frame.bytes ?? 0, frame.total ?? 0)
+        case "progress": sent = max(sent, frame.bytes ?? 0)
+        case "file-done": filesDone += Self.filesDone(frame)
+        default: break
+        }
+    }
+
+    /// A plain line at most every ``lineInterval`` seconds (a pipe, a log, `TERM=dumb`).
+    mutating func plainLine(_ frame: WireFrame) {
+        let now = Date()
+        if rateStart == nil { rateStart = (now, frame.bytes ?? 0) }
+        if let last = lastPlainLine, now.timeIntervalSince(last) < lineInterval { return }
+        lastPlainLine = now
+        print(Self.plainLine(frame, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes))
+    }
+
+    static func plainLine(_ frame: WireFrame, elapsed: Double, sentAtStart: Int) -> String {
+        let sent = frame.bytes ?? 0, total = max(frame.total ?? 1, 1)
+        let rate = elapsed > 0.05 ? Double(sent - sentAtStart) / elapsed : 0
+        return "sent \(size(sent)) of \(size(total)) (\(100 * sent / total)%), \(size(Int(rate)))/s"
     }
 
     /// The files a `file-done` frame reports: its `files`, or its one `file`.
@@ -59,22 +136,31 @@ struct SendProgress {
     mutating func bar(_ frame: WireFrame) {
         let now = Date()
         if rateStart == nil { rateStart = (now, frame.bytes ?? 0) }
-        let lines = Self.barLines(frame, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes)
+        let lines = Self.barLines(frame, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes,
+                                  columns: columns())
         print((barShown ? "\u{1B}[1A\r" : "") + lines.joined(separator: "\u{1B}[K\n") + "\u{1B}[K", terminator: "")
         barShown = true
     }
 
-    /// The file line and the total line of `frame`; the rate counts bytes sent since progress
-    /// began (`sentAtStart` of them were there then: resumed, or sent before the first frame).
-    static func barLines(_ frame: WireFrame, elapsed: Double, sentAtStart: Int) -> [String] {
+    /// The file line and the total line of `frame`, each shorter than `columns` (a line as wide as
+    /// the terminal wraps, and the redraw would leave it behind); the rate counts bytes sent since
+    /// progress began (`sentAtStart` of them were there then: resumed, or sent before the first frame).
+    static func barLines(_ frame: WireFrame, elapsed: Double, sentAtStart: Int, columns: Int = 100) -> [String] {
         let sent = frame.bytes ?? 0, total = max(frame.total ?? 1, 1)
         let fileSent = frame.fileBytes ?? sent, fileTotal = max(frame.fileTotal ?? total, 1)
         let rate = elapsed > 0.05 ? Double(sent - sentAtStart) / elapsed : 0
         let eta = rate > 0 ? " ETA \(Self.duration(Double(total - sent) / rate))" : ""
-        let name = String((frame.file ?? "").suffix(28))
-        let file = "\(Self.column(name, 28)) \(Self.padded(100 * fileSent / fileTotal))% [\(Self.gauge(fileSent, fileTotal))] \(Self.size(fileSent))/\(Self.size(fileTotal))"
-        let all = "\(Self.column("total", 28)) \(Self.padded(100 * sent / total))% [\(Self.gauge(sent, total))] \(Self.size(sent))/\(Self.size(total)) \(Self.size(Int(rate)))/s\(eta)"
-        return [file, all]
+        let fileTail = "\(Self.size(fileSent))/\(Self.size(fileTotal))"
+        let allTail = "\(Self.size(sent))/\(Self.size(total)) \(Self.size(Int(rate)))/s\(eta)"
+        // Room for the name and the gauge: the name first gets up to 28, the gauge up to 20.
+        let room = max(0, columns - 1 - 7 - allTail.count)
+        let nameWidth = min(28, max(5, room - 20 - 1))
+        let gaugeWidth = min(20, max(0, room - nameWidth - 1 - 2))
+        let name = String((frame.file ?? "").suffix(nameWidth))
+        let gauges = gaugeWidth > 0 ? [" [\(Self.gauge(fileSent, fileTotal, width: gaugeWidth))]", " [\(Self.gauge(sent, total, width: gaugeWidth))]"] : ["", ""]
+        let file = "\(Self.column(name, nameWidth)) \(Self.padded(100 * fileSent / fileTotal))%\(gauges[0]) \(fileTail)"
+        let all = "\(Self.column("total", nameWidth)) \(Self.padded(100 * sent / total))%\(gauges[1]) \(allTail)"
+        return [file, all].map { String($0.prefix(max(1, columns - 1))) }
     }
 
     static func gauge(_ part: Int, _ whole: Int, width: Int = 20) -> String {
@@ -98,15 +184,29 @@ struct SendProgress {
 
     func report(_ result: WireFrame) throws {
         if json {
-            print(JSONOutput.line(Event(event: result.outcome ?? "failed", message: result.message, items: result.items)))
+            let files = result.items.map { _ in result.deliveryItems.map { Delivered(status: $0.status, bundleIdentifier: $0.app, app: $0.app, name: $0.name) } }
+            print(JSONOutput.line(Event(event: result.outcome ?? "failed", message: result.message, items: result.items,
+                                         files: files, peer: result.peer)))
         }
         guard result.outcome == "delivered" else {
             throw CommandFailure(message: result.message ?? "send failed", exit: ExitCode(result.exitCode ?? 74))
         }
-        guard !json else { return }
+        guard !json && !quiet else { return }
         for item in result.deliveryItems {
             print(item.status == "delivered" ? "delivered \(item.name) to \(item.app) on \(result.peer ?? "the peer")" : "\(item.status) \(item.name)")
         }
+        if let summary = summary(now: Date()) { print(summary) }
+    }
+
+    /// `sent 40.0 MB in 8 s (5.0 MB/s average)`: the bytes sent this time (not those the
+    /// receiver already had), from its acceptance to now.
+    func summary(now: Date) -> String? {
+        guard let accepted = acceptedAt else { return nil }
+        let bytes = max(0, max(sent, accepted.total) - accepted.resumed)
+        let seconds = now.timeIntervalSince(accepted.time)
+        let average = seconds > 0.001 ? Int(Double(bytes) / seconds) : bytes
+        let time = seconds < 10 ? "\(Double(Int(seconds * 10)) / 10) s" : Self.duration(seconds)
+        return "sent \(Self.size(bytes)) in \(time) (\(Self.size(average))/s average)"
     }
 
     static func size(_ bytes: Int) -> String {
@@ -123,5 +223,16 @@ struct SendProgress {
 
     static func padded(_ percent: Int) -> String {
         String(repeating: " ", count: max(0, 3 - String(percent).count)) + String(percent)
+    }
+}
+
+/// The width of the terminal on stdout.
+enum TerminalSize {
+    /// Columns from TIOCGWINSZ, else `COLUMNS`, else 80.
+    static func columns() -> Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let text = getenv("COLUMNS"), let value = Int(String(cString: text)), value > 0 { return value }
+        return 80
     }
 }

@@ -18,11 +18,11 @@ extension Ferry {
         @Flag(help: "Remove the saved state.")
         var discard = false
 
-        @Flag(help: "Print a JSON object.")
-        var json = false
+        @OptionGroup var output: OutputOptions
 
         struct Report: Encodable {
             var app: String
+            var bundleIdentifier: String
             var exists: Bool
             var damaged: Bool?
             var size: Int?
@@ -30,6 +30,7 @@ extension Ferry {
             var appVersion: String?
             var interfaceIdiom: String?
             var savedAt: Double?
+            var savedTime: String?
             var ageSeconds: Int?
             var discarded: Bool?
         }
@@ -43,16 +44,16 @@ extension Ferry {
                 throw CommandFailure(message: result.message ?? "state failed", exit: ExitCode(result.exitCode ?? 1))
             }
             let report = Self.report(bundleIdentifier, result)
-            print(json ? JSONOutput.document(report) : Self.text(report, message: result.message, discarding: discard))
+            output.emit(report) { Self.text(report, message: result.message, discarding: discard) }
             if !discard && !report.exists { throw ExitCode(1) }
         }
 
         static func report(_ app: String, _ result: WireFrame) -> Report {
             let info = result.archive
             let age = info?.savedAt.map { max(0, Int(Date().timeIntervalSince1970 - $0)) }
-            return Report(app: app, exists: result.outcome == "saved", damaged: result.outcome == "damaged" ? true : nil,
+            return Report(app: app, bundleIdentifier: app, exists: result.outcome == "saved", damaged: result.outcome == "damaged" ? true : nil,
                           size: info?.size, bundleVersion: info?.bundleVersion, appVersion: info?.appVersion,
-                          interfaceIdiom: info?.interfaceIdiom, savedAt: info?.savedAt, ageSeconds: age,
+                          interfaceIdiom: info?.interfaceIdiom, savedAt: info?.savedAt, savedTime: info?.savedAt.map(JSONOutput.time), ageSeconds: age,
                           discarded: result.outcome == "discarded" ? true : nil)
         }
 

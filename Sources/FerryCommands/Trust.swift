@@ -25,6 +25,20 @@ extension Ferry {
         @Flag(help: "Ask before accepting this peer's offers (add).")
         var ask = false
 
+        @OptionGroup var output: OutputOptions
+
+        /// A trusted peer in `--json`: `offers` is `auto` or `ask`.
+        struct Peer: Encodable {
+            var fingerprint: String
+            var name: String
+            var offers: String?
+        }
+
+        struct Added: Encodable {
+            var trusted: String
+            var fingerprint: String
+        }
+
         func validate() throws {
             guard ["list", "self", "add", "revoke"].contains(action) else {
                 throw ValidationError("unknown action \(action.debugDescription); use list, self, add or revoke")
@@ -43,13 +57,20 @@ extension Ferry {
                 frame.peer = peer
             }
             let result = try TransferRequest.send(frame)
+            let peers = TransferRequest.rows(result).map {
+                Peer(fingerprint: $0[0], name: $0.count > 1 ? $0[1] : "", offers: $0.count > 2 ? $0[2] : nil)
+            }
             switch action {
-            case "self": print("\(result.fingerprint ?? "") \(result.peer ?? "")")
-            case "add": print("trusted \(name ?? peer ?? "")")
-            case "revoke": TransferRequest.rows(result).forEach { print("revoked \($0.last ?? "") \($0.first ?? "")") }
+            case "self":
+                output.emit(Peer(fingerprint: result.fingerprint ?? "", name: result.peer ?? "")) { "\(result.fingerprint ?? "") \(result.peer ?? "")" }
+            case "add":
+                output.emit(Added(trusted: name ?? peer ?? "", fingerprint: peer ?? "")) { "trusted \(name ?? peer ?? "")" }
+            case "revoke":
+                output.emit(peers) { peers.map { "revoked \($0.name) \($0.fingerprint)" }.joined(separator: "\n") }
             default:
-                let rows = TransferRequest.rows(result).map { [$0[0], $0.count > 1 ? $0[1] : "", $0.count > 2 ? $0[2] : ""] }
-                print(Table.render(header: ["FINGERPRINT", "NAME", "OFFERS"], rows: rows), terminator: "")
+                output.emit(peers) {
+                    Table.render(header: ["FINGERPRINT", "NAME", "OFFERS"], rows: peers.map { [$0.fingerprint, $0.name, $0.offers ?? ""] })
+                }
             }
         }
     }

@@ -14,10 +14,13 @@ extension Application {
     ///   - peer: A name from ``availablePeers()``, or `HOST:PORT`.
     ///   - fingerprint: The receiver's certificate fingerprint, with `HOST:PORT` of an untrusted peer.
     ///   - app: The bundle id the files are meant for on the receiver.
-    /// - Throws: ``SendError``: declined, failed, or ferryd unreachable.
+    ///   - id: A name for this send, unique among the sends running, so that another thread can
+    ///     stop it with ``cancelSend(_:)``.
+    /// - Throws: ``SendError``: declined, failed, cancelled, or ferryd unreachable.
     public func send(files: [String] = [], url: String? = nil, to peer: String, fingerprint: String? = nil,
-                     app: String? = nil) throws(SendError) -> SendReceipt {
+                     app: String? = nil, id: String? = nil) throws(SendError) -> SendReceipt {
         var frame = WireFrame(type: "send")
+        frame.offer = id
         frame.files = files
         frame.url = url
         frame.app = app
@@ -25,10 +28,25 @@ extension Application {
         frame.setReceiver(peer)
         let result = try DaemonRequest.open(socketPath).request(frame)
         guard result.outcome == "delivered" else {
-            throw SendError(result.exitCode == 77 ? .declined : .failed, result.message ?? "the send failed")
+            let code: SendError.Code = result.exitCode == 77 ? .declined : result.exitCode == 130 ? .cancelled : .failed
+            throw SendError(code, result.message ?? "the send failed")
         }
         let items = result.deliveryItems.map { SendReceipt.Item(status: $0.status, app: $0.app, name: $0.name) }
         return SendReceipt(peer: result.peer ?? peer, items: items)
+    }
+
+    /// Stops the running send named `id` (``send(files:url:to:fingerprint:app:id:)``'s `id`, or
+    /// the id `ferry send` prints): that call throws ``SendError/Code/cancelled``, nothing is
+    /// delivered, and the receiver keeps what it has for a resume.
+    ///
+    /// - Throws: ``SendError/Code/notFound`` when no send of that id runs, or `unavailable`.
+    public func cancelSend(_ id: String) throws(SendError) {
+        var frame = WireFrame(type: "cancel")
+        frame.offer = id
+        let result = try DaemonRequest.open(socketPath).request(frame)
+        guard result.outcome == "cancelled" else {
+            throw SendError(.notFound, result.message ?? "no send \(id.debugDescription) is running")
+        }
     }
 
     /// The devices files can be sent to, as the share sheet shows them: those ferryd's discovery

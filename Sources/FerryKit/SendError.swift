@@ -12,6 +12,10 @@ public struct SendError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let failed = Code("failed")
         /// ferryd could not be reached (76).
         public static let unavailable = Code("unavailable")
+        /// The send was cancelled with ``Application/cancelSend(_:)`` or `ferry send --cancel` (130).
+        public static let cancelled = Code("cancelled")
+        /// No send of that id is running (``Application/cancelSend(_:)``).
+        public static let notFound = Code("not-found")
 
         public var description: String { name }
     }

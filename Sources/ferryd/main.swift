@@ -38,22 +38,7 @@ LoggingSystem.bootstrap { label in
 
 let logger = Logger(label: "ferryd")
 
-func builtInSchemes() -> String? {
-    if let dir = environment["FERRY_SCHEMES_DIR"], !dir.isEmpty { return dir }
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    if FileManager.default.fileExists(atPath: dir.appendingPathComponent("../share/ferry/schemes").path) {
-        return dir.appendingPathComponent("../share/ferry/schemes").standardized.path
-    }
-    while dir.path != "/" {
-        if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            return dir.appendingPathComponent("schemes").path
-        }
-        dir.deleteLastPathComponent()
-    }
-    return nil
-}
-
-let paths = FerryPaths(environment: environment, builtInSchemes: builtInSchemes())
+let paths = FerryPaths(environment: environment, builtInSchemes: BuiltInSchemes.folder(environment: environment, executable: BuiltInSchemes.runningExecutable()))
 let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
     ?? (environment["HOME"] ?? "/") + "/.local/state"
 var configuration = DaemonConfiguration(

@@ -9,6 +9,10 @@ import Testing
         ["open", "x:"], ["can-open", "x:"], ["apps"], ["schemes"], ["default", "x"], ["install", "a.app"],
         ["uninstall", "com.a"], ["doctor"], ["ps"], ["quit", "com.a"], ["kill", "com.a"], ["memory-warning"],
         ["integrate"], ["peers"], ["peers", "list"], ["peers", "add", "192.0.2.7:7417"], ["peers", "remove", "192.0.2.7:7417"],
+        // These took none of the three, or only --json, before the one output layer.
+        ["trust"], ["trust", "self"], ["trust", "add", String(repeating: "a", count: 64)], ["trust", "revoke", "x"],
+        ["receiving"], ["receiving", "off"], ["inbox"], ["inbox", "pending"], ["accept", "x"], ["decline", "x"],
+        ["state", "com.a"], ["pair"], ["send", "a", "--to", "h:1"], ["send", "--text", "hi", "--to", "h:1"],
     ]
 
     @Test(arguments: commands)

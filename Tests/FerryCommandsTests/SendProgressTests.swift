@@ -1,3 +1,4 @@
+import Foundation
 import FerryCore
 import Testing
 @testable import FerryCommands
@@ -40,5 +41,65 @@ import Testing
     @Test(arguments: [(5.0, "5 s"), (59.2, "1 min 0 s"), (125, "2 min 5 s")])
     func longWaitsReadInMinutes(_ seconds: Double, _ text: String) {
         #expect(SendProgress.duration(seconds) == text)
+    }
+}
+
+/// The display fits the terminal, is plain where escapes would show, and ends with a summary.
+@Suite struct SendProgressLayoutTests {
+    func frame(bytes: Int, total: Int) -> WireFrame {
+        var frame = WireFrame(type: "progress", id: 1)
+        frame.event = "progress"
+        frame.file = "a-rather-long-file-name-for-the-bar-to-show.bin"
+        frame.fileBytes = bytes
+        frame.fileTotal = total
+        frame.bytes = bytes
+        frame.total = total
+        return frame
+    }
+
+    /// A line as wide as the terminal wraps, and the next redraw leaves the wrapped part behind.
+    @Test(arguments: [80, 60, 40, 20])
+    func everyLineIsNarrowerThanTheTerminal(_ columns: Int) {
+        let lines = SendProgress.barLines(frame(bytes: 123_456_789, total: 987_654_321), elapsed: 3, sentAtStart: 0, columns: columns)
+        for line in lines { #expect(line.count < columns, "\(line.count): \(line)") }
+        #expect(lines[1].hasPrefix("total"))
+    }
+
+    @Test func at80ColumnsTheRateAndETAStillShow() {
+        let lines = SendProgress.barLines(frame(bytes: 123_456_789, total: 987_654_321), elapsed: 3, sentAtStart: 0, columns: 80)
+        #expect(lines[1].contains("/s ETA "), "\(lines[1])")
+        #expect(lines[1].contains("["))
+    }
+
+    @Test func aDumbOrUnknownTerminalGetsNoEscapes() {
+        #expect(!SendProgress.capableTerminal(["TERM": "dumb"], isTTY: true))
+        #expect(!SendProgress.capableTerminal([:], isTTY: true))
+        #expect(!SendProgress.capableTerminal(["TERM": "xterm-256color"], isTTY: false))
+        #expect(SendProgress.capableTerminal(["TERM": "xterm-256color"], isTTY: true))
+    }
+
+    @Test func plainLinesSayHowFarAndHowFast() {
+        #expect(SendProgress.plainLine(frame(bytes: 5_000_000, total: 20_000_000), elapsed: 2, sentAtStart: 1_000_000)
+            == "sent 5.0 MB of 20.0 MB (25%), 2.0 MB/s")
+    }
+
+    @Test func theSummaryCountsTheBytesSentThisTime() {
+        var progress = SendProgress(json: false, terminal: false)
+        let start = Date()
+        progress.acceptedAt = (start, 10_000_000, 50_000_000)
+        progress.sent = 50_000_000
+        #expect(progress.summary(now: start + 8) == "sent 40.0 MB in 8.0 s (5.0 MB/s average)")
+        #expect(progress.summary(now: start + 80) == "sent 40.0 MB in 1 min 20 s (500.0 KB/s average)")
+    }
+
+    @Test func aCancelBeforeAcceptanceSaysNothingWasDelivered() {
+        var tally = SendInterrupt.Tally()
+        tally.peer = "Kitchen"
+        #expect(SendInterrupt.message(tally) == "cancelled before Kitchen accepted; nothing was delivered")
+        tally.accepted = true
+        tally.sent = 2_000_000
+        tally.total = 8_000_000
+        tally.filesSent = 1
+        #expect(SendInterrupt.message(tally).hasPrefix("cancelled; nothing was delivered: 2.0 MB of 8.0 MB (1 whole file) reached Kitchen"))
     }
 }

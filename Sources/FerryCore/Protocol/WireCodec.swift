@@ -52,7 +52,7 @@ extension WireFrame {
         case "send": id != nil && (files != nil || url != nil) && (peer != nil || (host != nil && port != nil))
         case "progress": id != nil && event != nil
         case "receiving", "trust", "pending": id != nil
-        case "accept", "decline": id != nil && offer != nil
+        case "accept", "decline", "cancel": id != nil && offer != nil
         case "pair": id != nil && (peer != nil || (host != nil && port != nil))
         case "pair-pending": id != nil
         case "pair-confirm": id != nil && offer != nil && result != nil

@@ -4,10 +4,12 @@ import Foundation
 
 /// The client requests about file transfers (docs/protocol.md, "File transfers").
 enum TransferFrames {
-    static let types: Set<String> = Set(["send", "receiving", "trust", "pending", "accept", "decline"]).union(PairFrames.types)
+    static let types: Set<String> = Set(["send", "cancel", "receiving", "trust", "pending", "accept", "decline"]).union(PairFrames.types)
     /// `ferry send`'s exit codes: delivered 0, declined or refused 77, failed 74.
     static let declinedCode: Int32 = 77
     static let failedCode: Int32 = 74
+    /// A send stopped by a `cancel` frame, as an interrupted `ferry send` exits.
+    static let cancelledCode: Int32 = 130
 
     static func serve(_ frame: WireFrame, transfers: TransferSlot, send: @escaping @Sendable (WireFrame) async -> Void) async {
         let id = frame.id ?? 0
@@ -19,7 +21,8 @@ enum TransferFrames {
         }
         do {
             switch frame.type {
-            case "send": await send(await SendRequest(frame: frame, hub: hub).run(progress: send))
+            case "send": await send(await transfers.sends.run(frame.offer, id) { await SendRequest(frame: frame, hub: hub).run(progress: send) })
+            case "cancel": await send(try cancel(frame, transfers.sends))
             case "receiving": await send(try await receiving(frame, hub))
             case "trust": await send(try trust(frame, hub))
             case "pending": await send(try await pending(frame, hub))
@@ -43,6 +46,17 @@ enum TransferFrames {
         var result = WireFrame.result(id, outcome: "failed")
         result.message = message
         result.exitCode = code
+        return result
+    }
+
+    /// `cancel`: stops the running send whose id is `offer`.
+    static func cancel(_ frame: WireFrame, _ sends: RunningSends) throws -> WireFrame {
+        let name = frame.offer ?? ""
+        guard sends.cancel(name) else {
+            throw TransferError(.notFound, "no send \(name.debugDescription) is running in this ferryd; `ferry send` prints the id it sends as")
+        }
+        var result = WireFrame.result(frame.id ?? 0, outcome: "cancelled")
+        result.offer = name
         return result
     }
 

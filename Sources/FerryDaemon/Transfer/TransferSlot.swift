@@ -12,6 +12,8 @@ final class TransferSlot: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The sends running, for `cancel` frames.
+    let sends = RunningSends()
 
     /// The hub if it is there now.
     var current: TransferHub? {

@@ -1,0 +1,90 @@
+import FerryKit
+import Foundation
+import Synchronization
+import Testing
+
+/// `ferry send --cancel ID` and FerryKit's `cancelSend`: a cancel frame stops a running send from
+/// another client. Two real ferryd on loopback, real TLS.
+@Suite(.serialized) struct SendCancelByIDEndToEndTests {
+    typealias Pair = SendEndToEndTests.Pair
+    static let size = 256 << 20
+
+    func bigFile(_ pair: Pair) throws -> String {
+        try pair.trustSender()
+        let path = pair.sender.root + "/big.bin"
+        SendEndToEndTests.writeRandomFile(at: path, size: Self.size)
+        #expect(try pair.sender.run("ps").status == 0)  // the sender's ferryd runs before the send starts
+        return path
+    }
+
+    func waitForBytes(_ pair: Pair) {
+        for _ in 0..<4000 where SendCancelEndToEndTests.stagedBytes(pair) < Self.size / 8 { usleep(2_000) }
+    }
+
+    func expectStopped(_ pair: Pair) {
+        usleep(500_000)
+        let stopped = SendCancelEndToEndTests.stagedBytes(pair)
+        usleep(1_500_000)
+        #expect(SendCancelEndToEndTests.stagedBytes(pair) == stopped, "the transfer went on after the cancel")
+        #expect(stopped < Self.size)
+        #expect(!FileManager.default.fileExists(atPath: pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/big.bin"))
+    }
+
+    @Test func ferrySendCancelStopsTheSendItsIdNames() throws {
+        let pair = try Pair()
+        let path = try bigFile(pair)
+        let sender = Process()
+        sender.executableURL = URL(fileURLWithPath: FerryWorld.binary)
+        sender.arguments = ["send", path, "--json", "--to", "127.0.0.1:\(pair.port)", "--fingerprint", pair.receiverFingerprint]
+        sender.environment = pair.sender.environment
+        let out = Pipe(), err = Pipe()
+        sender.standardOutput = out
+        sender.standardError = err
+        try sender.run()
+        // The first line is {"event":"started","id":"…"}.
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")), let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { first += byte }
+        let started = try #require(try JSONSerialization.jsonObject(with: first) as? [String: String])
+        #expect(started["event"] == "started")
+        let id = try #require(started["id"])
+        waitForBytes(pair)
+        let cancelled = try pair.sender.run("send", "--cancel", id)
+        #expect(cancelled.status == 0, "\(cancelled.stderr)")
+        #expect(cancelled.stdout == "cancelled \(id)\n")
+        _ = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sender.waitUntilExit()
+        #expect(sender.terminationStatus == 130)
+        #expect(stderr.hasPrefix("ferry: cancelled by ferry send --cancel \(id);"), "\(stderr)")
+        expectStopped(pair)
+        let again = try pair.sender.run("send", "--cancel", id)
+        #expect(again.status != 0)
+        #expect(again.stderr.hasPrefix("ferry: no send \"\(id)\" is running"), "\(again.stderr)")
+    }
+
+    @Test func anAppCancelsItsOwnSend() throws {
+        let pair = try Pair()
+        let path = try bigFile(pair)
+        // Application is not Sendable: the sending thread makes its own, as an app's worker would.
+        let root = pair.sender.root, socket = pair.sender.socket, port = pair.port, fingerprint = pair.receiverFingerprint
+        let makeApp = { @Sendable in
+            Application(bundleIdentifier: "com.test.sender", containerDirectory: root + "/c",
+                        documentsDirectory: root + "/c/Documents", socketPath: socket)
+        }
+        let app = makeApp()
+        let outcome = Mutex<SendError?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            do {
+                _ = try makeApp().send(files: [path], to: "127.0.0.1:\(port)", fingerprint: fingerprint, id: "kit-send")
+            } catch let error as SendError { outcome.withLock { $0 = error } } catch {}
+            finished.signal()
+        }.start()
+        waitForBytes(pair)
+        try app.cancelSend("kit-send")
+        #expect(finished.wait(timeout: .now() + 30) == .success)
+        #expect(outcome.withLock { $0?.code } == .cancelled)
+        expectStopped(pair)
+        #expect(throws: SendError.self) { try app.cancelSend("kit-send") }
+    }
+}

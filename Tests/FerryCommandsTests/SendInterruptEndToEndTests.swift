@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Ctrl-C and SIGTERM during `ferry send`: the transfer is cancelled, one line says what was and was
+/// not delivered, and ferry exits 130. Two real ferryd on loopback, real TLS.
+@Suite(.serialized) struct SendInterruptEndToEndTests {
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalCancelsTheSendWithOneLineAndExit130(_ number: Int32) throws {
+        let pair = try SendEndToEndTests.Pair()
+        try pair.trustSender()
+        let path = pair.sender.root + "/big.bin"
+        let size = 256 << 20
+        SendEndToEndTests.writeRandomFile(at: path, size: size)
+        #expect(try pair.sender.run("ps").status == 0)  // the sender's ferryd runs before the send starts
+        let sender = Process()
+        sender.executableURL = URL(fileURLWithPath: FerryWorld.binary)
+        sender.arguments = ["send", path, "--to", "127.0.0.1:\(pair.port)", "--fingerprint", pair.receiverFingerprint]
+        sender.environment = pair.sender.environment
+        let err = Pipe()
+        sender.standardOutput = FileHandle.nullDevice
+        sender.standardError = err
+        try sender.run()
+        for _ in 0..<4000 where SendCancelEndToEndTests.stagedBytes(pair) < size / 8 { usleep(2_000) }
+        kill(sender.processIdentifier, number)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sender.waitUntilExit()
+        #expect(sender.terminationReason == .exit)
+        #expect(sender.terminationStatus == 130)
+        #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")
+        #expect(stderr.hasPrefix("ferry: cancelled; nothing was delivered: "), "\(stderr)")
+        usleep(500_000)
+        let stopped = SendCancelEndToEndTests.stagedBytes(pair)
+        usleep(1_500_000)
+        #expect(SendCancelEndToEndTests.stagedBytes(pair) == stopped, "the transfer went on after ferry send was interrupted")
+        #expect(!FileManager.default.fileExists(atPath: pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/big.bin"))
+    }
+}
