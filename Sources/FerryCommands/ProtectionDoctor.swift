@@ -1,12 +1,16 @@
 import FerryCore
 import FerryProtection
 
-/// `ferry doctor`'s data-protection lines: a filesystem that cannot enforce classes, no keys yet.
+/// `ferry doctor`'s data-protection lines, once `ferry unlock` made the keys: a filesystem that
+/// cannot enforce classes, keys missing since boot, a key open files still hold.
 enum ProtectionDoctor {
     static func problems(_ context: Context) -> [Ferry.Doctor.Problem] {
         let protection = DataProtection(dataHome: context.paths.dataHome)
         // Before Ferry made its data home, its nearest folder tells which filesystem it will be on.
         guard let existing = nearestFolder(context.paths.dataHome) else { return [] }
+        // Until the first `ferry unlock` nobody asked for protection: no line, so doctor stays
+        // quiet on machines that do not use it.
+        guard (try? protection.store.load()) != nil else { return [] }
         var problems: [Ferry.Doctor.Problem] = []
         if !FilesystemKeyring(path: existing).isSupported {
             problems.append(.init(
@@ -15,10 +19,6 @@ enum ProtectionDoctor {
                 fix: "on ext4: unmount it and run tune2fs -O encrypt /dev/DEVICE (see docs/protection.md); or keep XDG_DATA_HOME on a filesystem with fscrypt"))
         }
         problems += keyProblems(protection)
-        if (try? protection.store.load()) == nil {
-            problems.append(.init(subject: "data protection", problem: "no class keys yet, so no container is protected",
-                                  fix: "run ferry unlock once: it creates the keys, sealed by your passphrase"))
-        }
         return problems
     }
 

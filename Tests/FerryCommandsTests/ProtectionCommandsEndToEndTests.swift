@@ -43,6 +43,8 @@ import Testing
         let world = try FerryWorld()
         world.extraEnvironment["XDG_DATA_HOME"] = volume.mountPoint + "/data"
         try FileManager.default.createDirectory(atPath: volume.mountPoint + "/data/folder", withIntermediateDirectories: true)
+        #expect(try world.run("doctor").stdout == "no problems found\n", "no keys: nobody asked for protection")
+        #expect(try world.run("unlock", "--stdin", stdin: "sesame\n").status == 0)
         let set = try world.run("protection", volume.mountPoint + "/data/folder", "complete")
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.contains("complete unenforced"), "\(set.stdout)")

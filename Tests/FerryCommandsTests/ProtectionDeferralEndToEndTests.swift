@@ -35,6 +35,13 @@ import Testing
         let reading = try receiver.run("protection", documents)
         #expect(reading.stdout == documents + ": complete\n", "the manifest's class: \(reading.stdout) \(reading.stderr) \(receiver.daemonLog)")
 
+        // Unlocked, a file reaches the complete Inbox directly (staged under another class: copied, not renamed).
+        let first = try pair.send(try pair.file("first.txt", "while unlocked"))
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect((try? String(contentsOfFile: documents + "/Inbox/first.txt", encoding: .utf8)) == "while unlocked")
+        let firstReading = try receiver.run("protection", documents + "/Inbox/first.txt")
+        #expect(firstReading.stdout.hasSuffix(": complete\n"), "\(firstReading.stdout)")
+
         #expect(try receiver.run("lock", "--now").status == 0)
         let sent = try pair.send(try pair.file("note.txt", "while locked"))
         #expect(sent.status == 0, "\(sent.stderr)")

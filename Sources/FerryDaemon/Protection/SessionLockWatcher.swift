@@ -9,10 +9,22 @@ import Glibc
 /// Data protection follows the session lock: systemd-logind's `LockedHint` on the system bus
 /// (set by the screen locker). Locked: the grace starts; unlocked within the grace: nothing goes.
 /// Once the keys are gone only the passphrase (`ferry unlock`, the PAM helper) brings them back.
-struct SessionLockWatcher: Service {
+struct SessionLockWatcher: Service, CustomStringConvertible {
     let controller: ProtectionController
+    /// Only the variables it reads: a service's description is logged (`ferryd -v`), and the
+    /// environment holds secrets.
     let environment: [String: String]
     let logger: Logger
+
+    static let variables = ["DBUS_SYSTEM_BUS_ADDRESS", "XDG_SESSION_ID", "FERRY_SESSION_LOCK"]
+
+    init(controller: ProtectionController, environment: [String: String], logger: Logger) {
+        self.controller = controller
+        self.environment = environment.filter { Self.variables.contains($0.key) }
+        self.logger = logger
+    }
+
+    var description: String { "SessionLockWatcher" }
 
     func run() async throws {
         // Without logind ferryd still runs (and `ferry lock` locks); this service then only waits
