@@ -58,6 +58,7 @@ let package = Package(
                 "FerryTransfer",
                 "FerryProtection",
                 "FerryDBus",
+                "FerryLocalSend",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -106,6 +107,19 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // LocalSend v2 (multicast discovery, its HTTPS API and client) over FerryTransfer's receiver.
+        .target(
+            name: "FerryLocalSend",
+            dependencies: [
+                "FerryTransfer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The managed to-do example, built on FerryKit.
         .executableTarget(name: "todo-managed", dependencies: ["FerryKit"], path: "examples/TodoManaged"),
         // The do-nothing managed app of the daemon benchmark.
@@ -130,6 +144,7 @@ let package = Package(
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
         .testTarget(name: "FerryDBusTests", dependencies: ["FerryDBus"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
+        .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryLocalSend", "FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",
             dependencies: ["FerryDaemon", "FerryCore", "FerryDBus", .product(name: "Crypto", package: "swift-crypto")]

@@ -17,6 +17,8 @@ ferry_install_packages() {
   for p in "${FERRY_APT_PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
   done
+  # Not fatal: without them the tests that need them skip, saying so.
+  ferry_install_pip_packages || echo "== pip install of ${FERRY_PIP_PACKAGES[*]} failed; the tests that need them will skip"
   [ ${#missing[@]} -eq 0 ] && return 0
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -37,51 +39,89 @@ ferry_install_packages() {
   [ -z "$guard" ] || $sudo rm -f "$guard"
 }
 
-# ferry is linked as a fully static executable: no dynamic loader work, about 1 ms less per
-# `ferry open` (Benchmarks/open-latency). Its own scratch path keeps the debug build untouched.
+# PyPI packages the tests use: localsendd (a LocalSend v2.2 daemon, Tests/LAN/localsend).
+FERRY_PIP_PACKAGES=(localsendd)
+
+ferry_install_pip_packages() {
+  command -v python3 >/dev/null || return 1
+  local missing=()
+  for p in "${FERRY_PIP_PACKAGES[@]}"; do
+    python3 -m pip show -q "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== pip installing ${missing[*]}"
+  python3 -m pip install -q "${missing[@]}"
+}
+
+# One release build of every product, in one scratch path: the demo, the installer and the
+# package all use it, so dependencies compile once (two scratch paths took 12½ minutes on a fresh
+# 2-core machine). Everything links the Swift runtime statically (--static-swift-stdlib): ferryd's
+# RSS drops by 2 MB and batches through it run faster (Benchmarks/daemon); only libc and, for
+# ferryd, libavahi-client stay dynamic. The man page tool is built in the same scratch path.
 ferry_build_release() {
-  echo "== building ferry (release, static)"
+  echo "== building ferry, ferryd and the example apps (release, one build)"
+  (cd "$FERRY_ROOT" && swift build -c release --static-swift-stdlib --scratch-path .build-release 2>&1 | tail -n 1)
+  echo "== building generate-manual (the man page tool)"
+  (cd "$FERRY_ROOT" && swift build -c release --static-swift-stdlib --scratch-path .build-release \
+     --product generate-manual 2>&1 | tail -n 1)
+  ferry_use_bin_dir "$FERRY_ROOT/.build-release/release"
+}
+
+# Points FERRY_BIN and friends at an already built folder (release or debug).
+ferry_use_bin_dir() {
+  local dir=$1
+  FERRY_BIN="$dir/ferry"
+  FERRYD_BIN="$dir/ferryd"
+  TODO_MANAGED_BIN="$dir/todo-managed"
+  BENCH_APP_BIN="$dir/ferry-bench-app"
+  RESTORE_APP_BIN="$dir/ferry-restore-bench-app"
+  # SwiftPM names the built tool generate-manual-tool or generate-manual.
+  FERRY_MANUAL_TOOL=${FERRY_MANUAL_TOOL:-$dir/generate-manual-tool}
+  [ -x "$FERRY_MANUAL_TOOL" ] || FERRY_MANUAL_TOOL="$dir/generate-manual"
+}
+
+# For the open-latency benchmark only: ferry as a fully static executable (no dynamic loader work,
+# about 1 ms less per `ferry open`), a second build in its own scratch path, with ferryd beside it.
+ferry_build_static_ferry() {
+  echo "== building ferry (release, fully static)"
   (cd "$FERRY_ROOT" && swift build -c release --product ferry -Xswiftc -static-executable \
      --scratch-path .build-static 2>&1 | tail -n 1)
-  FERRY_BIN="$FERRY_ROOT/.build-static/release/ferry"
-  # ferryd and the managed apps link the Swift runtime statically: measured, ferryd's RSS drops by
-  # 2 MB and batches through it run faster (Benchmarks/daemon).
-  echo "== building ferryd, todo-managed and ferry-bench-app (release)"
-  local product
-  for product in ferryd todo-managed ferry-bench-app ferry-restore-bench-app; do
-    (cd "$FERRY_ROOT" && swift build -c release --product "$product" --static-swift-stdlib \
-       --scratch-path .build-release 2>&1 | tail -n 1)
-  done
-  # ferry starts the ferryd it finds beside itself.
   # Copy then rename: a running ferryd keeps its old file ("text file busy" otherwise).
-  cp "$FERRY_ROOT/.build-release/release/ferryd" "$FERRY_ROOT/.build-static/release/ferryd.new"
+  cp "$FERRYD_BIN" "$FERRY_ROOT/.build-static/release/ferryd.new"
   mv -f "$FERRY_ROOT/.build-static/release/ferryd.new" "$FERRY_ROOT/.build-static/release/ferryd"
+  FERRY_BIN="$FERRY_ROOT/.build-static/release/ferry"
   FERRYD_BIN="$FERRY_ROOT/.build-static/release/ferryd"
-  TODO_MANAGED_BIN="$FERRY_ROOT/.build-release/release/todo-managed"
-  BENCH_APP_BIN="$FERRY_ROOT/.build-release/release/ferry-bench-app"
-  RESTORE_APP_BIN="$FERRY_ROOT/.build-release/release/ferry-restore-bench-app"
 }
 
 # Shell completions and the man page, generated from ferry's argument parser, into the user's
-# XDG folders: bash-completion loads $XDG_DATA_HOME/bash-completion/completions by itself, fish
+# XDG folders (the demo does this; scripts/install puts them under a prefix instead):
+# bash-completion loads $XDG_DATA_HOME/bash-completion/completions by itself, fish
 # ~/.config/fish/completions, man ~/.local/share/man when ~/.local/bin is in PATH; zsh needs
-# fpath+=(~/.local/share/zsh/site-functions) before compinit. The man page comes from
-# swift-argument-parser's generate-manual tool (the engine of its generate-manual plugin), run on
-# the built binary.
+# fpath+=(~/.local/share/zsh/site-functions) before compinit.
 ferry_install_shell_files() {
   local bin=${1:-$FERRY_BIN}
   local data=${XDG_DATA_HOME:-$HOME/.local/share} config=${XDG_CONFIG_HOME:-$HOME/.config}
-  local tool=${FERRY_MANUAL_TOOL:-}
-  if [ -z "$tool" ]; then
-    (cd "$FERRY_ROOT" && swift build -c release --product generate-manual --scratch-path .build-release 2>&1 | tail -n 1)
-    # The tool is called generate-manual-tool or generate-manual depending on how SwiftPM built it.
-    tool="$FERRY_ROOT/.build-release/release/generate-manual-tool"
-    [ -x "$tool" ] || tool="$FERRY_ROOT/.build-release/release/generate-manual"
-  fi
   mkdir -p "$data/bash-completion/completions" "$data/zsh/site-functions" "$config/fish/completions" "$data/man/man1"
   "$bin" --generate-completion-script bash > "$data/bash-completion/completions/ferry"
   "$bin" --generate-completion-script zsh > "$data/zsh/site-functions/_ferry"
   "$bin" --generate-completion-script fish > "$config/fish/completions/ferry.fish"
-  "$tool" "$bin" --output-directory "$data/man/man1"
+  ferry_make_man_page "$bin" "$data/man/man1"
   echo "== installed completions: $data/bash-completion/completions/ferry, $data/zsh/site-functions/_ferry, $config/fish/completions/ferry.fish; man page: $data/man/man1/ferry.1"
+}
+
+# The man page: swift-argument-parser's generate-manual tool (the engine of its generate-manual
+# plugin, offline) run on the built binary, with its stock EXIT STATUS section replaced by
+# docs/man/ferry-sections.mdoc (ENVIRONMENT, FILES, EXIT STATUS, EXAMPLES, in mdoc's order).
+ferry_make_man_page() {
+  local bin=$1 out=$2 tool=${FERRY_MANUAL_TOOL:-}
+  [ -x "$tool" ] || { echo "no generate-manual tool at '$tool'; build it: swift build --product generate-manual" >&2; return 66; }
+  local scratch; scratch=$(mktemp -d)
+  "$tool" "$bin" ${SOURCE_DATE_EPOCH:+--date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%d)"} --output-directory "$scratch"
+  awk -v sections="$FERRY_ROOT/docs/man/ferry-sections.mdoc" '
+    /^\.Sh / { skipping = 0 }
+    /^\.Sh "?EXIT STATUS"?$/ { while ((getline line < sections) > 0) print line; skipping = 1; next }
+    !skipping { print }
+  ' "$scratch/ferry.1" >"$out/ferry.1"
+  rm -rf "$scratch"
+  grep -q '^\.Sh EXAMPLES' "$out/ferry.1" || { echo "the generated man page has no EXIT STATUS section to replace" >&2; return 70; }
 }

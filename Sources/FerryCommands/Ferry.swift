@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryCore
 
 /// The `ferry` command: dispatches URLs to the apps that declare them.
 public struct Ferry: ParsableCommand {
@@ -18,18 +19,13 @@ public struct Ferry: ParsableCommand {
             Install.self, Uninstall.self, Doctor.self, Ps.self, Quit.self, Kill.self, MemoryWarning.self,
             Daemon.self, Peers.self,
             Integrate.self,
-            Send.self, Receiving.self, Trust.self, Inbox.self, Accept.self, Decline.self, Pair.self,
+            Send.self, Share.self, Receiving.self, Trust.self, Inbox.self, Accept.self, Decline.self, Pair.self,
             State.self,
             Protection.self, Unlock.self, Lock.self,
         ]
     )
 
     public init() {}
-}
-
-/// Ferry's version, shown by `ferry --version`.
-public enum FerryVersion {
-    public static let string = "0.1.0"
 }
 
 extension Ferry {

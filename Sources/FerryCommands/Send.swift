@@ -36,6 +36,9 @@ extension Ferry {
         @Option(help: ArgumentHelp("The app the files are for, if the receiver has it.", valueName: "bundle-id"))
         var app: String?
 
+        @Option(help: ArgumentHelp("The PIN a LocalSend receiver asks for.", valueName: "pin"))
+        var pin: String?
+
         @Option(help: ArgumentHelp("Text to send, as a file named text.txt.", valueName: "text"))
         var text: String?
 
@@ -107,6 +110,7 @@ extension Ferry {
             frame.url = url
             frame.app = app
             frame.fingerprint = fingerprint?.lowercased()
+            frame.pin = pin
             if let to { frame.setReceiver(to) }
             return frame
         }

@@ -19,6 +19,29 @@ enum ServiceUnits {
         Restart=on-failure
         # ferryd tells managed apps to terminate on SIGTERM; give them time.
         TimeoutStopSec=15
+        # Hardening that the apps ferryd launches inherit too, so only what a desktop app does not
+        # need: no PrivateTmp (X11's /tmp/.X11-unix and files handed over in /tmp), no
+        # RestrictNamespaces (browser and bubblewrap sandboxes), no MemoryDenyWriteExecute (JITs).
+        NoNewPrivileges=yes
+        UMask=0077
+        ProtectSystem=strict
+        ReadWritePaths=%h %t /tmp /var/tmp -/media -/mnt -/run/media
+        ProtectKernelTunables=yes
+        ProtectKernelModules=yes
+        ProtectKernelLogs=yes
+        ProtectControlGroups=yes
+        ProtectClock=yes
+        ProtectHostname=yes
+        RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK
+        RestrictRealtime=yes
+        RestrictSUIDSGID=yes
+        LockPersonality=yes
+        SystemCallArchitectures=native
+        CapabilityBoundingSet=
+        AmbientCapabilities=
+        KeyringMode=private
+        ProtectProc=invisible
+        PrivateMounts=yes
 
         [Install]
         WantedBy=default.target

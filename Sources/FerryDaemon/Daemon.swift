@@ -33,6 +33,7 @@ public struct Daemon {
         // The transfer service owns its hub and hands it to the router, which waits on it.
         let transfers = TransferService(configuration: configuration, manager: manager, receiving: receiving,
                                         discovery: discovery, logger: logger)
+        let localSend = LocalSendLink(settings: configuration.localSend)
         // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
         // (timeouts) and the reaper (exits) still run.
         let services: [any Service] = [
@@ -41,10 +42,11 @@ public struct Daemon {
             ProtectionService(controller: protection),
             SessionLockWatcher(controller: protection, environment: configuration.environment, logger: logger),
             DaemonServer(socketPath: configuration.socketPath, listeningSocket: configuration.listeningSocket,
-                         manager: manager, discovery: discovery, transfers: transfers.hub, logger: logger),
+                         manager: manager, discovery: discovery, transfers: transfers.hub, localSend: localSend, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
             transfers,
+            LocalSendService(configuration: configuration, transfers: transfers.hub, link: localSend, logger: logger),
             // Last, so it stops first: peers get our goodbye before anything else winds down.
             DiscoveryService(discovery: discovery, logger: logger),
         ]

@@ -1,5 +1,6 @@
 import FerryCore
 import FerryDiscovery
+import FerryLocalSend
 import FerryTransfer
 
 /// Everything ferryd needs to know, decided once by the executable (ferryd's `main`) from its
@@ -46,6 +47,8 @@ public struct DaemonConfiguration: Sendable {
     public var pairSeconds: Double = 120
     /// Who may send files at start (`FERRY_RECEIVING`). Default Contacts only.
     public var receivingMode: ReceivingMode = .contacts
+    /// LocalSend: its port (`FERRY_LOCALSEND_PORT`, `off`), multicast group and PIN (docs/localsend.md).
+    public var localSend = LocalSendSettings()
 
     public init(paths: FerryPaths, socketPath: String, environment: [String: String], logDirectory: String) {
         self.paths = paths

@@ -9,6 +9,12 @@ import Glibc
 
 // ferryd [--verbose]: the per-user Ferry daemon. Normally started on demand by `ferry`.
 
+// --version before anything else: it must not touch a running daemon's socket or files.
+if CommandLine.arguments.dropFirst().contains("--version") {
+    print("ferryd \(FerryVersion.string)")
+    exit(0)
+}
+
 // A daemon must not hold its starter's descriptors (a pipe it inherited would keep the starter's
 // reader waiting for EOF for ever), nor pass them on to the apps it launches.
 // Under systemd socket activation, fd 3 is the listening socket: keep it (close-on-exec).
@@ -55,6 +61,7 @@ if let seconds = environment["FERRY_EVENT_TIMEOUT"].flatMap(Double.init) {
     configuration.eventTimeout = .milliseconds(Int64(seconds * 1000))
 }
 configuration.applyTransferEnvironment(environment)
+configuration.applyLocalSendEnvironment(environment)
 if let seconds = environment["FERRY_PROTECTION_GRACE"].flatMap(Double.init) {
     configuration.protectionGrace = .milliseconds(Int64(seconds * 1000))
 }

@@ -50,6 +50,7 @@ extension WireFrame {
         case "peer-add", "peer-remove": id != nil && address != nil
         case "peer": event != nil && peers != nil
         case "send": id != nil && (files != nil || url != nil) && (peer != nil || (host != nil && port != nil))
+        case "web-share": id != nil && files != nil
         case "progress": id != nil && event != nil
         case "receiving", "trust", "pending": id != nil
         case "accept", "decline", "cancel": id != nil && offer != nil

@@ -46,6 +46,7 @@ extension WireFrame {
         case "peer": peer = try field.string()
         case "mode": mode = try field.string()
         case "offer": offer = try field.string()
+        case "pin": pin = try field.string()
         case "file": file = try field.string()
         case "bytes": bytes = try field.int()
         case "total": total = try field.int()
@@ -97,6 +98,7 @@ extension WireFrame {
         out.field("peer", peer)
         out.field("mode", mode)
         out.field("offer", offer)
+        out.field("pin", pin)
         out.field("file", file)
         out.field("bytes", bytes)
         out.field("total", total)
@@ -278,6 +280,8 @@ extension FieldReader {
             peer.mode = try row.field("mode", in: members).string()
             peer.protocolVersion = try row.field("protocolVersion", in: members).int()
             peer.reachable = try row.field("reachable", in: members).bool()
+            peer.model = try row.field("model", in: members).string()
+            peer.deviceType = try row.field("deviceType", in: members).string()
             rows.append(peer)
         }
         return rows
@@ -304,6 +308,8 @@ extension JSONWriter {
         field("protocolVersion", row.protocolVersion)
         field("lastSeen", row.lastSeen)
         field("reachable", row.reachable)
+        field("model", row.model)
+        field("deviceType", row.deviceType)
     }
 
     mutating func command(_ command: WireFrame.CommandSpec) {

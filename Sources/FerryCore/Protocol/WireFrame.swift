@@ -46,6 +46,8 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var peer: String?
     public var mode: String?
     public var offer: String?
+    /// `ferry send --pin`: the PIN a LocalSend receiver asks for.
+    public var pin: String?
     public var file: String?
     public var bytes: Int?
     public var total: Int?
@@ -126,6 +128,9 @@ extension WireFrame {
         public var lastSeen: Double
         /// Whether it answered its last liveness check; nil when not checked yet.
         public var reachable: Bool?
+        /// A LocalSend device's model and type (`mobile`, `desktop`, ...); nil for Ferry peers.
+        public var model: String?
+        public var deviceType: String?
 
         public init(name: String, host: String, addresses: [String], port: Int, source: String, lastSeen: Double) {
             self.name = name

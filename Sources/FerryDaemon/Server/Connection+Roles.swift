@@ -79,8 +79,8 @@ extension Connection {
                     continue
                 }
                 if TransferFrames.types.contains(frame.type) {
-                    let task = Task { await TransferFrames.serve(frame, transfers: transfers) { try? await send($0, outbound) } }
-                    if frame.type == "send" { sends.add(task) }
+                    let task = Task { await TransferFrames.serve(frame, transfers: transfers, localSend: localSend) { try? await send($0, outbound) } }
+                    if frame.type == "send" || frame.type == "web-share" { sends.add(task) }
                     group.addTask { await task.value }
                     continue
                 }

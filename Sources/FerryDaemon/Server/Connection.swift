@@ -13,6 +13,7 @@ struct Connection {
     let manager: AppManager
     let discovery: Discovery
     let transfers: TransferSlot
+    let localSend: LocalSendLink
     let logger: Logger
 
     func serve() async {

@@ -18,6 +18,8 @@ struct DaemonServer: Service {
     let discovery: Discovery
     /// File transfers' hub, from TransferService.
     let transfers: TransferSlot
+    /// LocalSend devices and settings, for `ferry peers` and `ferry send`.
+    let localSend: LocalSendLink
     let logger: Logger
     /// How often to check that the socket path still leads here (see ``SocketIdentity``).
     var socketCheckInterval: Duration = .seconds(2)
@@ -48,7 +50,7 @@ struct DaemonServer: Service {
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
                         group.addTask {
-                            await Connection(channel: connection, manager: manager, discovery: discovery, transfers: transfers,
+                            await Connection(channel: connection, manager: manager, discovery: discovery, transfers: transfers, localSend: localSend,
                                            logger: logger).serve()
                         }
                     }

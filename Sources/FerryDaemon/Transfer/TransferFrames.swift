@@ -4,14 +4,14 @@ import Foundation
 
 /// The client requests about file transfers (docs/protocol.md, "File transfers").
 enum TransferFrames {
-    static let types: Set<String> = Set(["send", "cancel", "receiving", "trust", "pending", "accept", "decline"]).union(PairFrames.types)
+    static let types: Set<String> = Set(["send", "cancel", "web-share", "receiving", "trust", "pending", "accept", "decline"]).union(PairFrames.types)
     /// `ferry send`'s exit codes: delivered 0, declined or refused 77, failed 74.
     static let declinedCode: Int32 = 77
     static let failedCode: Int32 = 74
     /// A send stopped by a `cancel` frame, as an interrupted `ferry send` exits.
     static let cancelledCode: Int32 = 130
 
-    static func serve(_ frame: WireFrame, transfers: TransferSlot, send: @escaping @Sendable (WireFrame) async -> Void) async {
+    static func serve(_ frame: WireFrame, transfers: TransferSlot, localSend: LocalSendLink? = nil, send: @escaping @Sendable (WireFrame) async -> Void) async {
         let id = frame.id ?? 0
         // A freshly started ferryd loads its identity while the first request may already be here:
         // wait for the transfer service to fill the slot (or say it could not start).
@@ -21,8 +21,14 @@ enum TransferFrames {
         }
         do {
             switch frame.type {
-            case "send": await send(await transfers.sends.run(frame.offer, id) { await SendRequest(frame: frame, hub: hub).run(progress: send) })
+            case "send":
+                let localSendRequest = if let localSend { await LocalSendSendRequest.route(frame, link: localSend, hub: hub) } else { nil as LocalSendSendRequest? }
+                await send(await transfers.sends.run(frame.offer, id) {
+                    if let localSendRequest { return await localSendRequest.run(progress: send) }
+                    return await SendRequest(frame: frame, hub: hub).run(progress: send)
+                })
             case "cancel": await send(try cancel(frame, transfers.sends))
+            case "web-share": await send(await LocalSendWebShare(frame: frame, hub: hub, link: localSend).run(progress: send))
             case "receiving": await send(try await receiving(frame, hub))
             case "trust": await send(try trust(frame, hub))
             case "pending": await send(try await pending(frame, hub))

@@ -48,19 +48,27 @@ public struct DesktopBridge: Sendable {
     public func install(schemes: [String], ferry: String) throws(FileSystemError) -> Report {
         try FileSystem.createDirectories(FerryPaths.parent(of: entryPath), mode: 0o755)
         try FileSystem.writeAtomically(Array(Self.entry(schemes: schemes, ferry: ferry).utf8), to: entryPath, mode: 0o644)
-        let current = FileSystem.readText(mimeAppsPath) ?? ""
-        let (text, kept) = MimeAppsEditor.settingDefault(Self.id, for: schemes,
-                                                        in: MimeAppsEditor.removingDefault(Self.id, from: current))
-        try FileSystem.createDirectories(FerryPaths.parent(of: mimeAppsPath), mode: 0o755)
-        if text != current { try FileSystem.writeAtomically(Array(text.utf8), to: mimeAppsPath, mode: 0o644) }
+        let current = FileSystem.readText(mimeAppsPath)
+        // nil: no file, or only what Ferry created.
+        let base = current.flatMap { MimeAppsEditor.removingDefault(Self.id, from: $0) }
+        let (text, kept) = MimeAppsEditor.settingDefault(Self.id, for: schemes, in: base)
+        if base == nil && text.isEmpty {
+            try FileSystem.remove(mimeAppsPath)
+        } else if text != current {
+            try FileSystem.createDirectories(FerryPaths.parent(of: mimeAppsPath), mode: 0o755)
+            try FileSystem.writeAtomically(Array(text.utf8), to: mimeAppsPath, mode: 0o644)
+        }
         return Report(schemes: schemes.filter { kept[$0] == nil }, kept: kept)
     }
 
     /// Removes the entry and every registration of it; other lines stay as they were.
     public func uninstall() throws(FileSystemError) {
         if let current = FileSystem.readText(mimeAppsPath) {
-            let text = MimeAppsEditor.removingDefault(Self.id, from: current)
-            if text != current { try FileSystem.writeAtomically(Array(text.utf8), to: mimeAppsPath, mode: 0o644) }
+            if let text = MimeAppsEditor.removingDefault(Self.id, from: current) {
+                if text != current { try FileSystem.writeAtomically(Array(text.utf8), to: mimeAppsPath, mode: 0o644) }
+            } else {
+                try FileSystem.remove(mimeAppsPath)
+            }
         }
         try FileSystem.remove(entryPath)
     }

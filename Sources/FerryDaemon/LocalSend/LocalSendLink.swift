@@ -1,0 +1,11 @@
+import FerryLocalSend
+
+/// What ferryd's client side needs of LocalSend: the devices seen (for `ferry peers` and
+/// `ferry send --to`) and the settings a send announces itself with. Made in ``Daemon/run()``
+/// and shared by ``LocalSendService`` (which fills the table) and the socket server.
+struct LocalSendLink: Sendable {
+    let peers = LocalSendPeerTable()
+    /// The web share `ferry share --web` opens on LocalSend's server.
+    let shares = LocalSendShares()
+    let settings: LocalSendSettings
+}

@@ -1,0 +1,115 @@
+import FerryCore
+import FerryLocalSend
+import FerryTransfer
+import Foundation
+
+/// `ferry send --to NAME` where NAME is a LocalSend device (and no Ferry peer): prepare-upload,
+/// then each file's upload on one HTTPS connection, progress as for Ferry sends.
+struct LocalSendSendRequest {
+    let frame: WireFrame
+    let hub: TransferHub
+    let peer: LocalSendPeer
+    let settings: LocalSendSettings
+    var id: Int { frame.id ?? 0 }
+
+    /// The LocalSend device a send goes to: named by `--to` (and not a Ferry peer of that name), or
+    /// `--to HOST:PORT` where a LocalSend device was seen (the share sheet's address).
+    static func route(_ frame: WireFrame, link: LocalSendLink, hub: TransferHub) async -> LocalSendSendRequest? {
+        let name: String
+        if let peer = frame.peer {
+            guard await hub.peers?.peer(named: peer) == nil else { return nil }
+            name = peer
+        } else if let host = frame.host, let port = frame.port {
+            name = "\(host):\(port)"
+        } else {
+            return nil
+        }
+        guard let peer = await link.peers.peer(named: name) else { return nil }
+        return LocalSendSendRequest(frame: frame, hub: hub, peer: peer, settings: link.settings)
+    }
+
+    func run(progress: @escaping @Sendable (WireFrame) async -> Void) async -> WireFrame {
+        let name = peer.info.alias
+        do {
+            guard peer.info.protocol ?? "https" == "https" else {
+                throw TransferError(.failed, "\(name) speaks LocalSend over plain HTTP; Ferry sends over HTTPS only (turn encryption on there)")
+            }
+            guard frame.url == nil else {
+                throw TransferError(.badRequest, "\(name) is a LocalSend device, which takes files, not a URL to open; send it as text: --text URL")
+            }
+            let files = try LocalFile.collect(frame.files ?? [], hashing: TransferClient.hashedBeforeOffer)
+            let request = PrepareUploadRequest(info: own(), files: Dictionary(uniqueKeysWithValues: files.enumerated().map { index, file in
+                let id = "f\(index)"
+                return (id, LocalSendFile(id: id, fileName: file.relativePath, size: file.size,
+                                          fileType: FileTypes.types(for: file.relativePath).mime, sha256: file.sha256))
+            }))
+            let path = "/api/localsend/v2/prepare-upload" + (frame.pin.map { "?pin=" + Self.escape($0) } ?? "")
+            let client = LocalSendClient(identity: hub.identity)
+            return try await client.withConnection(host: peer.address, port: peer.port, fingerprint: peer.fingerprint) { http in
+                await progress(SendRequest(frame: frame, hub: hub).progressFrame(.waiting) ?? frame)
+                let (status, body) = try await http.request(.POST, path, json: LocalSendJSON.encode(request))
+                if status == 204 { return delivered(files) }
+                guard status == 200 else { throw Self.refusal(status, name: name) }
+                let answer = try JSONDecoder().decode(PrepareUploadResponse.self, from: Data(body))
+                try await upload(files, answer: answer, over: http, progress: progress)
+                return delivered(files)
+            }
+        } catch let error as TransferError {
+            return TransferFrames.failure(id, error.message, code: TransferFrames.exitCode(for: error))
+        } catch {
+            return TransferFrames.failure(id, "sending to \(name) (\(peer.address):\(peer.port)) failed: \(error)")
+        }
+    }
+
+    private func upload(_ files: [LocalFile], answer: PrepareUploadResponse, over http: LocalSendHTTP,
+                        progress: @escaping @Sendable (WireFrame) async -> Void) async throws {
+        let total = files.reduce(UInt64(0)) { $0 + $1.size }
+        let reporter = SendRequest(frame: frame, hub: hub)
+        let throttle = Throttle()
+        var sent: UInt64 = 0
+        for (index, file) in files.enumerated() {
+            guard let token = answer.files["f\(index)"] else { continue }
+            let target = "/api/localsend/v2/upload?sessionId=\(Self.escape(answer.sessionId))&fileId=f\(index)&token=\(Self.escape(token))"
+            let base = sent
+            var events: [WireFrame] = []
+            let (status, _) = try await http.upload(target, file: file.path, size: file.size) { done in
+                let event = TransferEvent.progress(file: file.relativePath, fileSent: done, fileSize: file.size, totalSent: base + done, totalBytes: total)
+                if throttle.allows(event), let frame = reporter.progressFrame(event) { events.append(frame) }
+            }
+            for event in events { await progress(event) }
+            guard status == 200 || status == 204 else {
+                _ = try? await http.request(.POST, "/api/localsend/v2/cancel?sessionId=\(Self.escape(answer.sessionId))")
+                throw Self.refusal(status, name: peer.info.alias, during: file.relativePath)
+            }
+            sent += file.size
+        }
+    }
+
+    private func delivered(_ files: [LocalFile]) -> WireFrame {
+        var result = WireFrame.result(id, outcome: "delivered")
+        result.peer = peer.info.alias
+        result.items = files.map { "delivered\t\t\($0.relativePath)" }
+        return result
+    }
+
+    private func own() -> LocalSendInfo {
+        LocalSendInfo(alias: hub.senderName, deviceModel: "Ferry", deviceType: settings.deviceType,
+                      fingerprint: hub.identity.fingerprint.uppercased(), port: settings.port, protocol: "https", download: false)
+    }
+
+    /// A LocalSend status as Ferry's refusal (exit 77) or failure (74).
+    static func refusal(_ status: Int, name: String, during file: String? = nil) -> TransferError {
+        let what = file.map { " during \($0)" } ?? ""
+        switch status {
+        case 401: return TransferError(.declined, "\(name) requires a PIN, and none or a wrong one was given; send again with --pin PIN")
+        case 403: return TransferError(.declined, "\(name) declined the transfer\(what)")
+        case 409: return TransferError(.declined, "\(name) is busy with another transfer; try again when it is done")
+        case 429: return TransferError(.declined, "\(name) refuses for now after too many attempts (wrong PINs?); wait a minute")
+        default: return TransferError(.failed, "\(name) answered HTTP \(status)\(what)")
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+}

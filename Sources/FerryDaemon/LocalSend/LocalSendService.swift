@@ -1,0 +1,87 @@
+import FerryCore
+import FerryLocalSend
+import FerryTransfer
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// LocalSend inside ferryd: its HTTPS API on the transfer service's receiver (one set of pending
+/// offers, one trust store, one staging area) and its multicast discovery. A port that cannot be
+/// bound is logged and leaves ferryd running without LocalSend.
+struct LocalSendService: Service {
+    let configuration: DaemonConfiguration
+    /// The transfer service's hub: its receiver, identity and name.
+    let transfers: TransferSlot
+    /// The peer table this service fills and the socket server reads.
+    let link: LocalSendLink
+    let logger: Logger
+
+    func run() async throws {
+        let settings = configuration.localSend
+        unlink(configuration.localSendPortFile)
+        defer { unlink(configuration.localSendPortFile) }
+        guard let port = settings.port, let hub = await transfers.hub(), let receiver = hub.receiver else {
+            return try await gracefulShutdown()
+        }
+        do {
+            let staging = try StagingArea(directory: configuration.paths.dataHome + "/transfer/staging")
+            let sessions = LocalSendSessions(receiver: receiver, staging: staging, limits: settings.limits, pin: settings.pin)
+            let peers = link.peers
+            await peers.setOwnFingerprint(hub.identity.fingerprint)
+            let info = LocalSendSelf(name: hub.senderName, identity: hub.identity, settings: settings, port: port, shares: link.shares)
+            let server = LocalSendServer(host: settings.host, port: port, identity: hub.identity, sessions: sessions, peers: peers,
+                                         limits: settings.limits, shares: link.shares, info: info.describe, logger: logger)
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask {
+                    try await server.run(onBound: { port in
+                        info.port.withLock { $0 = port }
+                        await link.shares.setPort(port)
+                        try? FileSystem.writeAtomically(Array("\(port)\n".utf8), to: configuration.localSendPortFile, mode: 0o644)
+                    }, untilShutdown: { try? await gracefulShutdown() })
+                }
+                guard settings.multicast else { return }
+                group.addTask {
+                    let multicast = LocalSendMulticast(settings: settings, peers: peers, client: LocalSendClient(identity: hub.identity),
+                                                       info: info.describe, logger: logger)
+                    do { try await cancelWhenGracefulShutdown { try await multicast.run() } } catch {
+                        logger.error("localsend multicast discovery is off", metadata: ["error": "\(error)"])
+                    }
+                }
+            }
+        } catch {
+            logger.error("localsend is off", metadata: ["error": "\(error)"])
+            try await gracefulShutdown()
+        }
+    }
+}
+
+/// This device as LocalSend peers see it.
+final class LocalSendSelf: Sendable {
+    let name: String
+    let identity: DeviceIdentity
+    let settings: LocalSendSettings
+    /// The API's port: the configured one until it is bound.
+    let port: Mutex<Int>
+    /// `download` is true while a web share is open.
+    let shares: LocalSendShares
+
+    init(name: String, identity: DeviceIdentity, settings: LocalSendSettings, port: Int, shares: LocalSendShares) {
+        self.shares = shares
+        self.name = name
+        self.identity = identity
+        self.settings = settings
+        self.port = Mutex(port)
+    }
+
+    /// Upper-case fingerprint: LocalSend implementations compare it with their own upper-case
+    /// hash of the certificate.
+    @Sendable func describe() async -> LocalSendInfo {
+        LocalSendInfo(alias: name, deviceModel: "Ferry", deviceType: settings.deviceType,
+                      fingerprint: identity.fingerprint.uppercased(), port: port.withLock { $0 }, protocol: "https",
+                      download: await shares.active)
+    }
+}

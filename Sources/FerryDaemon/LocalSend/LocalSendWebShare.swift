@@ -1,0 +1,58 @@
+import FerryCore
+import FerryLocalSend
+import FerryTransfer
+import NIOCore
+import NIOPosix
+
+/// `ferry share FILE... --web [--pin PIN]`: the files on LocalSend's download API (§5) and a page
+/// for a phone's browser, until the client leaves (Ctrl-C). One progress frame gives the URLs,
+/// one more each download.
+struct LocalSendWebShare {
+    let frame: WireFrame
+    let hub: TransferHub
+    let link: LocalSendLink?
+    var id: Int { frame.id ?? 0 }
+
+    func run(progress: @escaping @Sendable (WireFrame) async -> Void) async -> WireFrame {
+        guard let link, let port = await link.shares.port else {
+            return TransferFrames.failure(id, "LocalSend is off in ferryd (FERRY_LOCALSEND_PORT); the web share runs on its server")
+        }
+        let shareID: String
+        do {
+            let files = try LocalFile.collect(frame.files ?? [])
+            shareID = try await link.shares.start(files, pin: frame.pin) { [id] line in
+                await progress(Self.event(id, "download", line))
+            }
+        } catch let error as TransferError {
+            return TransferFrames.failure(id, error.message, code: TransferFrames.exitCode(for: error))
+        } catch {
+            return TransferFrames.failure(id, "\(error)")
+        }
+        let urls = Self.addresses(bound: link.settings.host).map { "https://\($0):\(port)/" }
+        var opened = Self.event(id, "shared", "open " + urls.joined(separator: " or ") + " on the other device"
+                                + (frame.pin == nil ? "" : " (PIN required)") + "; Ctrl-C stops sharing")
+        opened.items = urls
+        await progress(opened)
+        // Until the client leaves: its connection's end cancels this task.
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+        await link.shares.stop(shareID)
+        return WireFrame.result(id, outcome: "stopped")
+    }
+
+    static func event(_ id: Int, _ kind: String, _ message: String) -> WireFrame {
+        var frame = WireFrame(type: "progress", id: id)
+        frame.event = kind
+        frame.message = message
+        return frame
+    }
+
+    /// The IPv4 addresses a phone may reach: the bound one, or every interface's but loopback.
+    static func addresses(bound host: String) -> [String] {
+        guard host == "0.0.0.0" || host == "::" else { return [host] }
+        let found = ((try? System.enumerateDevices()) ?? []).compactMap { device -> String? in
+            guard case .v4 = device.address, let ip = device.address?.ipAddress, !ip.hasPrefix("127.") else { return nil }
+            return ip
+        }
+        return found.isEmpty ? ["127.0.0.1"] : Array(Set(found)).sorted()
+    }
+}

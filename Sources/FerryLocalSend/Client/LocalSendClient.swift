@@ -1,0 +1,113 @@
+import FerryTransfer
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import Synchronization
+
+/// Talks to a LocalSend device's API over HTTPS, presenting this device's certificate and, when
+/// the peer's fingerprint is known, refusing any other certificate.
+public struct LocalSendClient: Sendable {
+    let identity: DeviceIdentity
+
+    public init(identity: DeviceIdentity) {
+        self.identity = identity
+    }
+
+    /// Runs `body` with one keep-alive connection to `host:port`.
+    ///
+    /// - Parameter fingerprint: The certificate the peer must present (any case), or nil to learn it.
+    /// - Throws: ``LocalSendError`` (495) for another certificate; NIO's errors when the connection fails.
+    public func withConnection<T: Sendable>(host: String, port: Int, fingerprint: String?,
+                                            _ body: (LocalSendHTTP) async throws -> T) async throws -> T {
+        let context = try LocalSendTLS.clientContext(identity)
+        let seen = PeerFingerprint()
+        let expected = fingerprint?.lowercased()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.seconds(5))
+            .connect(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let tls = try NIOSSLClientHandler(context: context, serverHostname: nil) { chain, promise in
+                        let got = (try? chain.first?.toDERBytes()).flatMap { $0 }.map { DeviceIdentity.fingerprint(der: $0) }
+                        seen.value = got
+                        promise.succeed(got != nil && (expected == nil || got == expected) ? .certificateVerified : .failed)
+                    }
+                    try channel.pipeline.syncOperations.addHandler(tls)
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            let http = LocalSendHTTP(host: host, inbound: inbound.makeAsyncIterator(), outbound: outbound, fingerprint: seen)
+            return try await body(http)
+        }
+    }
+}
+
+/// One connection's requests, in order.
+public final class LocalSendHTTP: @unchecked Sendable {
+    let host: String
+    var inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
+    let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
+    let seen: PeerFingerprint
+
+    init(host: String, inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
+         outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, fingerprint: PeerFingerprint) {
+        self.host = host
+        self.inbound = inbound
+        self.outbound = outbound
+        seen = fingerprint
+    }
+
+    /// The peer certificate's fingerprint, lowercase hex.
+    public var peerFingerprint: String? { seen.value }
+
+    /// A request with a JSON (or empty) body; returns the status and the body.
+    public func request(_ method: HTTPMethod, _ path: String, json: [UInt8] = []) async throws -> (Int, [UInt8]) {
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: host)
+        headers.add(name: "Content-Type", value: "application/json")
+        headers.add(name: "Content-Length", value: "\(json.count)")
+        try await outbound.write(contentsOf: [.head(HTTPRequestHead(version: .http1_1, method: method, uri: path, headers: headers)),
+                                              .body(.byteBuffer(ByteBuffer(bytes: json))), .end(nil)])
+        return try await response()
+    }
+
+    /// Uploads the file at `path` as the body; `progress` gets the bytes sent so far.
+    public func upload(_ target: String, file path: String, size: UInt64, progress: (UInt64) -> Void) async throws -> (Int, [UInt8]) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw LocalSendError(400, "cannot read \(path)")
+        }
+        defer { try? handle.close() }
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: host)
+        headers.add(name: "Content-Type", value: "application/octet-stream")
+        headers.add(name: "Content-Length", value: "\(size)")
+        try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: .POST, uri: target, headers: headers)))
+        var sent: UInt64 = 0
+        while sent < size {
+            let chunk = try await NIOThreadPool.singleton.runIfActive { handle.readData(ofLength: 1 << 20) }
+            guard !chunk.isEmpty else { throw LocalSendError(400, "\(path) ended after \(sent) of \(size) bytes") }
+            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: chunk))))
+            sent += UInt64(chunk.count)
+            progress(sent)
+        }
+        try await outbound.write(.end(nil))
+        return try await response()
+    }
+
+    private func response() async throws -> (Int, [UInt8]) {
+        var status = 0
+        var body: [UInt8] = []
+        while let part = try await inbound.next() {
+            switch part {
+            case .head(let head) where head.status == .continue: continue
+            case .head(let head): status = Int(head.status.code)
+            case .body(let buffer): if body.count < 16 << 20 { body += buffer.readableBytesView }
+            case .end: return (status, body)
+            }
+        }
+        throw LocalSendError(500, "\(host) closed the connection before answering")
+    }
+}

@@ -1,0 +1,153 @@
+import FerryTransfer
+import Foundation
+
+/// LocalSend's upload sessions over Ferry's ``Receiver``: a prepare-upload becomes a Ferry offer
+/// (the same mode, trust, pending and limits), each upload a staged file, and the last upload the
+/// offer's finish into the Inboxes. Only the session id and tokens are LocalSend's own.
+public actor LocalSendSessions {
+    struct Session {
+        var offer: String
+        var peer: String
+        /// File id to token, and to the file as offered to the receiver.
+        var tokens: [String: String]
+        var files: [String: OfferedFile]
+        var received: Set<String> = []
+        var uploading: Set<String> = []
+        var touched: Date
+    }
+
+    let receiver: Receiver
+    let staging: StagingArea
+    let limits: LocalSendLimits
+    /// The PIN senders must give, if any.
+    let pin: String?
+    var sessions: [String: Session] = [:]
+    var wrongPins: [String: (count: Int, since: Date)] = [:]
+
+    /// - Parameter pin: The PIN prepare-upload requires (`?pin=`), or nil for none.
+    public init(receiver: Receiver, staging: StagingArea, limits: LocalSendLimits = LocalSendLimits(), pin: String? = nil) {
+        self.receiver = receiver
+        self.staging = staging
+        self.limits = limits
+        self.pin = pin
+    }
+
+    /// Checks the PIN a sender at `address` gave: 401 when missing or wrong, 429 after
+    /// ``LocalSendLimits/pinAttempts`` wrong ones for a minute.
+    public func checkPin(_ given: String?, address: String) throws(LocalSendError) {
+        guard let pin else { return }
+        if let wrong = wrongPins[address], wrong.count >= limits.pinAttempts, Date().timeIntervalSince(wrong.since) < 60 {
+            throw LocalSendError(429, "too many wrong PINs from \(address); wait a minute")
+        }
+        guard let given, !given.isEmpty else { throw LocalSendError(401, "this device requires a PIN; send again with the PIN its owner gives you") }
+        guard given == pin else {
+            let old = wrongPins[address].flatMap { Date().timeIntervalSince($0.since) < 60 ? $0 : nil }
+            wrongPins[address] = ((old?.count ?? 0) + 1, old?.since ?? Date())
+            throw LocalSendError(401, "wrong PIN; ask the device's owner for it")
+        }
+        wrongPins[address] = nil
+    }
+
+    /// A prepare-upload from the device whose fingerprint is `peer`: judged as a Ferry offer, waiting
+    /// for the user while it is pending.
+    ///
+    /// - Returns: The session and tokens, or nil (HTTP 204) when nothing is to be uploaded: a
+    ///   shared URL handed to the open flow, or a text delivered from its preview.
+    /// - Throws: ``LocalSendError``: 403 refused or declined, 400 malformed, 413 over the limits.
+    public func prepare(_ request: PrepareUploadRequest, peer: String) async throws(LocalSendError) -> PrepareUploadResponse? {
+        prune()
+        guard !request.files.isEmpty else { return nil }
+        let offer = Self.offer(for: request)
+        let answer: OfferAnswer
+        do {
+            answer = try await decided(try await receiver.offer(offer, from: peer), peer: peer)
+        } catch {
+            throw Self.refusal(error)
+        }
+        guard answer.status == "accepted" else {
+            throw .forbidden("the receiver declined: \(answer.message ?? "declined")")
+        }
+        if offer.files.isEmpty {
+            // A URL shared as text: nothing to upload; finishing opens it.
+            _ = try? await receiver.finish(offer: answer.offer, peer: peer)
+            return nil
+        }
+        if let text = Self.wholeText(request), let file = offer.files.first {
+            // A message: its text came with the offer; nothing to upload (204).
+            try await deliverText(text, offer: answer.offer, file: file, peer: peer)
+            return nil
+        }
+        return start(offer, id: answer.offer, peer: peer)
+    }
+
+    private func start(_ offer: TransferOffer, id: String, peer: String) -> PrepareUploadResponse {
+        var tokens: [String: String] = [:]
+        var files: [String: OfferedFile] = [:]
+        for file in offer.files {
+            tokens[file.id] = Self.randomHex(16)
+            files[file.id] = file
+            // Without a hash the staged prefix cannot be checked against the new bytes: start over.
+            if file.sha256 == nil { unlink(staging.partialPath(file, sender: peer)) }
+        }
+        let sessionId = Self.randomHex(16)
+        sessions[sessionId] = Session(offer: id, peer: peer, tokens: tokens, files: files, touched: Date())
+        return PrepareUploadResponse(sessionId: sessionId, files: tokens)
+    }
+
+    /// Waits, ``LocalSendLimits/decisionSeconds`` at most, while the offer is pending; an offer
+    /// nobody answered in time is withdrawn (LocalSend's sender gives up then too).
+    private func decided(_ first: OfferAnswer, peer: String) async throws(TransferError) -> OfferAnswer {
+        var answer = first
+        let deadline = Date() + limits.decisionSeconds
+        while answer.status == "pending", Date() < deadline, !Task.isCancelled {
+            answer = try await receiver.answer(answer.offer, peer: peer, wait: min(deadline.timeIntervalSinceNow, 60))
+        }
+        if answer.status == "pending" {
+            try? await receiver.cancel(offer: answer.offer, peer: peer)
+            return OfferAnswer(status: "declined", offer: answer.offer, message: "nobody answered in \(Int(limits.decisionSeconds)) s")
+        }
+        return answer
+    }
+
+    /// The Ferry offer for a prepare-upload: files in id order; a text share whose text is a URL
+    /// becomes the offer's URL.
+    static func offer(for request: PrepareUploadRequest) -> TransferOffer {
+        let files = request.files.values.sorted { $0.id < $1.id }
+        if files.count == 1, let text = files[0].preview, files[0].fileType?.hasPrefix("text/") ?? false, let url = sharedURL(text) {
+            return TransferOffer(sender: request.info.alias, url: url, files: [])
+        }
+        return TransferOffer(sender: request.info.alias, files: files.map {
+            OfferedFile(id: $0.id, path: $0.fileName, size: $0.size, sha256: $0.sha256?.lowercased(),
+                        uti: nil, mime: $0.fileType)
+        })
+    }
+
+    /// `text` when it is one URL with a scheme and no spaces.
+    static func sharedURL(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 8192, !trimmed.contains(where: \.isWhitespace),
+              let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex,
+              trimmed[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        return trimmed
+    }
+
+    static func refusal(_ error: TransferError) -> LocalSendError {
+        switch error.code {
+        case .badRequest: return .badRequest(error.message)
+        case .tooLarge, .noSpace: return LocalSendError(413, error.message)
+        default: return .forbidden(error.message)
+        }
+    }
+
+    /// Forgets sessions untouched for ten minutes (the receiver abandons their offers sooner).
+    private func prune() {
+        let now = Date()
+        sessions = sessions.filter { now.timeIntervalSince($0.value.touched) < 600 }
+    }
+
+    static func randomHex(_ count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            .map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+}

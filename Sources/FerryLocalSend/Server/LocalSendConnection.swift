@@ -1,0 +1,194 @@
+import FerryTransfer
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// One LocalSend client's connection: requests in order, each answered before the next is read.
+struct LocalSendConnection {
+    typealias Inbound = NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator
+    static let prefix = "/api/localsend/v2/"
+
+    let channel: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+    let peer: PeerFingerprint
+    let address: String
+    let server: LocalSendServer
+
+    func serve() async {
+        do {
+            try await channel.executeThenClose { inbound, outbound in
+                var parts = inbound.makeAsyncIterator()
+                while let part = try await parts.next() {
+                    guard case .head(let head) = part else { continue }
+                    var reply: LocalSendReply
+                    do { reply = try await route(head, parts: &parts) } catch let error as LocalSendError {
+                        server.logger.debug("localsend request refused", metadata: ["path": "\(head.uri.prefix(64))", "status": "\(error.status)", "why": "\(error.message)"])
+                        reply = .error(error)
+                    }
+                    try await reply.write(to: outbound, version: head.version)
+                    // The sender may still be writing a body refused unread: read some of it away so
+                    // that it gets to read the refusal rather than a reset.
+                    if reply.bodyUnread { try await Self.discard(&parts, limit: server.limits.maximumBody) }
+                    if reply.close || !head.isKeepAlive { return }
+                }
+            }
+        } catch {
+            server.logger.debug("localsend connection ended", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The reply to one request. A refusal before the body is read closes the connection after it.
+    func route(_ head: HTTPRequestHead, parts: inout Inbound) async throws -> LocalSendReply {
+        let (path, query) = Self.split(head.uri)
+        switch (head.method, path) {
+        case (.GET, Self.prefix + "info"), (.POST, Self.prefix + "info"):
+            _ = try await Self.readBody(&parts, limit: 64 << 10)
+            return .json(await server.info())
+        case (.POST, Self.prefix + "register"):
+            let body = try await Self.readBody(&parts, limit: 64 << 10)
+            let theirs = try LocalSendJSON.info(body)
+            await server.peers.upsert(theirs, address: address, certificate: peer.value)
+            return .json(await server.info())
+        case (.POST, Self.prefix + "prepare-upload"):
+            return try await prepareUpload(head, query: query, parts: &parts)
+        case (.POST, Self.prefix + "upload"):
+            return try await upload(query: query, parts: &parts)
+        case (.POST, Self.prefix + "prepare-download"):
+            return try await prepareDownload(query: query, parts: &parts)
+        case (.GET, Self.prefix + "download"):
+            return try await download(query: query, parts: &parts)
+        case (.GET, "/"), (.GET, "/index.html"):
+            _ = try await Self.readBody(&parts, limit: 64 << 10)
+            guard await server.shares.active else { return .error(LocalSendError(404, "nothing is shared now")) }
+            return LocalSendReply(status: .ok, body: Array(LocalSendWebPage.html.utf8), contentType: "text/html; charset=utf-8")
+        case (.POST, Self.prefix + "cancel"):
+            _ = try await Self.readBody(&parts, limit: 64 << 10)
+            await server.sessions.cancel(session: query["sessionId"] ?? "")
+            return .empty(.ok)
+        default:
+            _ = try await Self.readBody(&parts, limit: 64 << 10)
+            return .error(LocalSendError(404, "no such endpoint: \(head.method) \(path)"))
+        }
+    }
+
+    func prepareUpload(_ head: HTTPRequestHead, query: [String: String], parts: inout Inbound) async throws -> LocalSendReply {
+        do { try await server.sessions.checkPin(query["pin"], address: address) } catch { return .refusal(error) }
+        if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > server.limits.maximumBody {
+            return .refusal(LocalSendError(413, "the prepare-upload body is \(length) bytes; this device reads at most \(server.limits.maximumBody)"))
+        }
+        let body = try await Self.readBody(&parts, limit: server.limits.maximumBody)
+        let request = try LocalSendJSON.prepareUpload(body, limits: server.limits)
+        let sender = Self.senderKey(certificate: peer.value, declared: request.info.fingerprint, address: address)
+        await server.peers.upsert(request.info, address: address, certificate: peer.value)
+        server.logger.info("localsend offer", metadata: ["from": "\(request.info.alias)", "peer": "\(sender.prefix(16))", "files": "\(request.files.count)"])
+        guard let response = try await server.sessions.prepare(request, peer: sender) else { return .empty(.noContent) }
+        return .json(response)
+    }
+
+    func upload(query: [String: String], parts: inout Inbound) async throws -> LocalSendReply {
+        guard let session = query["sessionId"], let file = query["fileId"], let token = query["token"] else {
+            return .refusal(.badRequest("an upload needs sessionId, fileId and token"))
+        }
+        let upload: LocalSendUpload
+        do { upload = try await server.sessions.beginUpload(session: session, file: file, token: token) } catch {
+            return .refusal(error)
+        }
+        var complete = false
+        do {
+            while let part = try await parts.next() {
+                if case .body(let buffer) = part { try await upload.append(buffer) }
+                if case .end = part { complete = true; break }
+                if case .head = part { throw LocalSendError.badRequest("a request started inside an upload") }
+            }
+        } catch let error as TransferError {
+            try? await server.sessions.endUpload(upload, complete: false)
+            return .refusal(LocalSendError(400, error.message))
+        } catch {
+            try? await server.sessions.endUpload(upload, complete: false)
+            throw error
+        }
+        try await server.sessions.endUpload(upload, complete: complete)
+        return .empty(.ok)
+    }
+
+    /// Whom the offer is from, for trust: the client certificate's fingerprint when there was one,
+    /// else the fingerprint the sender declares (LocalSend's phones present no certificate).
+    static func senderKey(certificate: String?, declared: String, address: String) -> String {
+        if let certificate { return certificate }
+        let lowered = declared.lowercased()
+        return lowered.isEmpty ? "localsend:" + address : lowered
+    }
+
+    static func discard(_ parts: inout Inbound, limit: Int) async throws {
+        var count = 0
+        while let part = try await parts.next() {
+            guard case .body(let buffer) = part else { return }
+            count += buffer.readableBytes
+            if count > limit { return }
+        }
+    }
+
+    static func readBody(_ parts: inout Inbound, limit: Int) async throws -> [UInt8] {
+        var body: [UInt8] = []
+        while let part = try await parts.next() {
+            switch part {
+            case .body(let buffer):
+                guard body.count + buffer.readableBytes <= limit else {
+                    throw LocalSendError(413, "the request body is longer than \(limit) bytes")
+                }
+                body += buffer.readableBytesView
+            case .end: return body
+            case .head: throw LocalSendError.badRequest("a request started inside another")
+            }
+        }
+        throw LocalSendError.badRequest("the connection closed inside a request")
+    }
+
+    /// The path and the query's percent-decoded pairs.
+    static func split(_ uri: String) -> (String, [String: String]) {
+        guard let components = URLComponents(string: uri) else { return (uri, [:]) }
+        var query: [String: String] = [:]
+        for item in components.queryItems ?? [] where query[item.name] == nil { query[item.name] = item.value }
+        return (components.path, query)
+    }
+}
+
+/// One response: a status and an optional JSON body.
+struct LocalSendReply {
+    var status: HTTPResponseStatus
+    var body: [UInt8] = []
+    var close = false
+    var bodyUnread = false
+    var contentType = "application/json"
+    /// A shared file to stream as the body instead (the download API).
+    var file: LocalSendShares.SharedFile?
+
+    static func json(_ value: some Encodable) -> LocalSendReply {
+        LocalSendReply(status: .ok, body: LocalSendJSON.encode(value))
+    }
+
+    static func empty(_ status: HTTPResponseStatus) -> LocalSendReply { LocalSendReply(status: status) }
+
+    static func error(_ error: LocalSendError) -> LocalSendReply {
+        LocalSendReply(status: HTTPResponseStatus(statusCode: error.status),
+                       body: LocalSendJSON.encode(["message": error.message]), close: error.status == 400 || error.status == 413)
+    }
+
+    /// A refusal before the body was read: the connection closes after it.
+    static func refusal(_ error: LocalSendError) -> LocalSendReply {
+        var reply = LocalSendReply.error(error)
+        reply.close = true
+        reply.bodyUnread = true
+        return reply
+    }
+
+    func write(to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion) async throws {
+        if let file { return try await writeFile(file, to: outbound, version: version) }
+        var headers = HTTPHeaders()
+        if !body.isEmpty { headers.add(name: "Content-Type", value: contentType) }
+        headers.add(name: "Content-Length", value: "\(body.count)")
+        if close { headers.add(name: "Connection", value: "close") }
+        try await outbound.write(contentsOf: [.head(HTTPResponseHead(version: version, status: status, headers: headers)),
+                                              .body(.byteBuffer(ByteBuffer(bytes: body))), .end(nil)])
+    }
+}

@@ -1,0 +1,117 @@
+import FerryTransfer
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import Synchronization
+
+/// LocalSend v2's HTTPS API (§4, §6) on its own port, with the device's own certificate: `/info`,
+/// `/register`, `/prepare-upload`, `/upload` and `/cancel`, one child task per connection.
+public final class LocalSendServer: Sendable {
+    let host: String
+    let port: Int
+    let identity: DeviceIdentity
+    let sessions: LocalSendSessions
+    let peers: LocalSendPeerTable
+    /// What this device shares for download (§5), while `ferry share --web` runs.
+    let shares: LocalSendShares
+    let limits: LocalSendLimits
+    /// This device as the API describes it (fingerprint, alias, port).
+    let info: @Sendable () async -> LocalSendInfo
+    let logger: Logger
+    private let bound = Mutex<Int?>(nil)
+
+    /// - Parameters:
+    ///   - port: The TCP port; 0 picks a free one (``boundPort`` tells which).
+    ///   - info: This device's info as of now (the port in it is filled with the bound port).
+    public init(host: String, port: Int, identity: DeviceIdentity, sessions: LocalSendSessions, peers: LocalSendPeerTable,
+                limits: LocalSendLimits = LocalSendLimits(), shares: LocalSendShares = LocalSendShares(), info: @escaping @Sendable () async -> LocalSendInfo, logger: Logger) {
+        self.host = host
+        self.port = port
+        self.identity = identity
+        self.sessions = sessions
+        self.peers = peers
+        self.shares = shares
+        self.limits = limits
+        self.info = info
+        self.logger = logger
+    }
+
+    /// The port the listener is bound to, once it is.
+    public var boundPort: Int? { bound.withLock { $0 } }
+
+    /// Listens until `untilShutdown` returns or the task is cancelled.
+    ///
+    /// - Parameter onBound: Called with the port once it is bound.
+    /// - Throws: When the TLS context cannot be made or the port cannot be bound.
+    public func run(onBound: @escaping @Sendable (Int) async -> Void = { _ in },
+                    untilShutdown: @escaping @Sendable () async -> Void) async throws {
+        let context = try LocalSendTLS.serverContext(identity)
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture { () -> (NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, PeerFingerprint) in
+                    let peer = PeerFingerprint()
+                    let sync = channel.pipeline.syncOperations
+                    try sync.addHandler(NIOSSLServerHandler(context: context) { chain, promise in
+                        if let der = try? chain.first?.toDERBytes() { peer.value = DeviceIdentity.fingerprint(der: der) }
+                        promise.succeed(.certificateVerified)
+                    })
+                    try sync.addHandler(IdleStateHandler(readTimeout: .seconds(120)))
+                    try sync.configureHTTPServerPipeline(withErrorHandling: true)
+                    return (try NIOAsyncChannel(wrappingChannelSynchronously: channel), peer)
+                }
+            }
+        let port = server.channel.localAddress?.port ?? self.port
+        bound.withLock { $0 = port }
+        logger.info("localsend listener", metadata: ["host": "\(host)", "port": "\(port)"])
+        await onBound(port)
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask {
+                await untilShutdown()
+                server.channel.close(promise: nil)
+            }
+            try await server.executeThenClose { inbound in
+                for try await (channel, peer) in inbound {
+                    let address = channel.channel.remoteAddress?.ipAddress ?? "unknown"
+                    group.addTask { await LocalSendConnection(channel: channel, peer: peer, address: address, server: self).serve() }
+                }
+            }
+            group.cancelAll()
+        }
+    }
+}
+
+/// The client certificate's fingerprint, when the sender presented one (localsendd does; phones
+/// usually do not): set during the handshake, read by the requests after it.
+final class PeerFingerprint: Sendable {
+    private let stored = Mutex<String?>(nil)
+
+    var value: String? {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
+    }
+}
+
+/// TLS for LocalSend: the device's certificate; a client certificate asked for but not required;
+/// no certificate authorities (LocalSend pins fingerprints, when at all).
+enum LocalSendTLS {
+    static func serverContext(_ identity: DeviceIdentity) throws -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: try identity.certificateChain, privateKey: try identity.privateKey)
+        configuration.certificateVerification = .optionalVerification
+        configuration.trustRoots = .certificates([])
+        return try NIOSSLContext(configuration: configuration)
+    }
+
+    static func clientContext(_ identity: DeviceIdentity) throws -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateChain = try identity.certificateChain
+        configuration.privateKey = try identity.privateKey
+        configuration.certificateVerification = .noHostnameVerification
+        configuration.trustRoots = .certificates([])
+        return try NIOSSLContext(configuration: configuration)
+    }
+}
