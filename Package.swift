@@ -5,6 +5,7 @@ let package = Package(
     name: "Ferry",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "FerryProtocol", targets: ["FerryProtocol"]),
         .library(name: "FerryCore", targets: ["FerryCore"]),
         .library(name: "FerryKit", targets: ["FerryKit"]),
         // For the fuzzers in Fuzz/, a package of their own that reaches the transfer protocol's parsers.
@@ -24,9 +25,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
-        // Manifests, registry, URL parsing, launching, the lifecycle state machine and the wire
-        // protocol's types. FoundationEssentials at most; never NIO.
-        .target(name: "FerryCore", dependencies: ["CFerrySys"]),
+        // The ferryd protocol: its typed messages (v2), the flat frame (v1), both codecs, the
+        // client socket, and the URL syntax frames carry. FoundationEssentials at most; never NIO.
+        .target(name: "FerryProtocol"),
+        // Manifests, registry, launching and the lifecycle state machine; re-exports FerryProtocol.
+        .target(name: "FerryCore", dependencies: ["FerryProtocol", "CFerrySys"]),
         // glibc calls Swift's Glibc module does not export (memfd_create, syncfs, renameat2, memmem,
         // malloc_trim), as C forwarders with real prototypes.
         .target(name: "CFerrySys"),
@@ -68,7 +71,7 @@ let package = Package(
             ]
         ),
         // The library managed apps link: an ApplicationDelegate and a one-call entry point.
-        .target(name: "FerryKit", dependencies: ["FerryCore", "FerryProtection"]),
+        .target(name: "FerryKit", dependencies: ["FerryProtocol", "FerryProtection"]),
         // The CLI's commands, as a library so tests can parse arguments in-process.
         .target(
             name: "FerryCommands",
@@ -140,14 +143,18 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FerryProtectionTests", dependencies: ["FerryProtection", "FerryCore"]),
-        .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryCore"]),
+        .testTarget(name: "FerryProtocolTests", dependencies: ["FerryProtocol"]),
+        .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryProtocol"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
         .testTarget(name: "FerryDBusTests", dependencies: ["FerryDBus"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
         .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryLocalSend", "FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",
-            dependencies: ["FerryDaemon", "FerryCore", "FerryDBus", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "FerryDaemon", "FerryCore", "FerryDBus", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "FerryCommandsTests",

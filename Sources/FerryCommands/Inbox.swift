@@ -60,7 +60,8 @@ extension Ferry {
         }
 
         func pending() throws {
-            let rows = TransferRequest.rows(try TransferRequest.send(WireFrame(type: "pending"))).filter { $0.count >= 5 }
+            let result = try TransferRequest.send(WireFrame(type: "pending"))
+            let rows = (result.offers ?? []).map { [$0.id, $0.sender, String($0.files), String($0.bytes), $0.fingerprint, $0.url ?? ""] }
             output.emit(rows.map(PendingOffers.Offer.init)) { PendingOffers.render(rows) }
         }
     }

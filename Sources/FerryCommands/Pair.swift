@@ -94,7 +94,8 @@ extension Ferry {
 
         /// The requests waiting here; on a terminal, a question for each.
         func listIncoming(_ client: DaemonClient) throws {
-            let rows = TransferRequest.rows(try Self.result(client, client.send(WireFrame(type: "pair-pending")))).filter { $0.count == 4 }
+            let requests = try Self.result(client, client.send(WireFrame(type: "pair-pending"))).pairRequests ?? []
+            let rows = requests.map { [$0.id, $0.name, $0.code, $0.fingerprint] }
             if json {
                 return print(JSONOutput.document(rows.map { PendingPair(id: $0[0], name: $0[1], code: $0[2], fingerprint: $0[3]) }))
             }

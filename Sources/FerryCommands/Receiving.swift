@@ -42,9 +42,4 @@ enum TransferRequest {
         }
         return result
     }
-
-    /// The tab-separated fields of each item.
-    static func rows(_ result: WireFrame) -> [[String]] {
-        (result.items ?? []).map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-    }
 }

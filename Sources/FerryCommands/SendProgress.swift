@@ -184,8 +184,9 @@ struct SendProgress {
 
     func report(_ result: WireFrame) throws {
         if json {
-            let files = result.items.map { _ in result.deliveryItems.map { Delivered(status: $0.status, bundleIdentifier: $0.app, app: $0.app, name: $0.name) } }
-            print(JSONOutput.line(Event(event: result.outcome ?? "failed", message: result.message, items: result.items,
+            let listed = result.deliveries != nil || result.items != nil
+            let files = listed ? result.deliveryItems.map { Delivered(status: $0.status, bundleIdentifier: $0.app, app: $0.app, name: $0.name) } : nil
+            print(JSONOutput.line(Event(event: result.outcome ?? "failed", message: result.message, items: result.version1Items,
                                          files: files, peer: result.peer)))
         }
         guard result.outcome == "delivered" else {

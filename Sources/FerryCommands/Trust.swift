@@ -47,18 +47,12 @@ extension Ferry {
         }
 
         func run() throws {
-            var frame = WireFrame(type: "trust")
-            frame.event = action
-            if action == "add" {
-                frame.fingerprint = peer
-                frame.peer = name
-                frame.mode = ask ? "ask" : "auto"
-            } else {
-                frame.peer = peer
-            }
-            let result = try TransferRequest.send(frame)
-            let peers = TransferRequest.rows(result).map {
-                Peer(fingerprint: $0[0], name: $0.count > 1 ? $0[1] : "", offers: $0.count > 2 ? $0[2] : nil)
+            let request: ClientRequest.Trust = action == "add"
+                ? .init(id: 0, action: action, fingerprint: peer, peer: name, autoAccept: !ask)
+                : .init(id: 0, action: action, peer: peer)
+            let result = try TransferRequest.send(ClientRequest.trust(request).frame)
+            let peers = (result.trusted ?? []).map {
+                Peer(fingerprint: $0.fingerprint, name: $0.name, offers: $0.autoAccept.map { $0 ? "auto" : "ask" })
             }
             switch action {
             case "self":

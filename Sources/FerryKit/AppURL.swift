@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 /// A URL handed to the app, kept exactly as sent, with its parts for reading.
 ///

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 /// What the event loop does after one frame from ferryd.
 public enum EventDispatch: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 extension Application {
     /// Sends files and/or a URL to another device, as `ferry send` does: ferryd makes the TLS

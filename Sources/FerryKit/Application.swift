@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 /// The running app as it sees itself: who it is, where its files go, and its lifecycle state.
 ///

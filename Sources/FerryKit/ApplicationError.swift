@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 /// Why a managed app could not run its event loop, with the exit status its process ends with.
 public struct ApplicationError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 /// A client connection of an app's own to ferryd, for requests such as `send`.
 struct DaemonRequest {

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 /// What comes with a URL: the URL itself, the app that sent it, and the sender's annotation.
 ///

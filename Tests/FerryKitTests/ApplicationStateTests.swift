@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 import FerryKit
 import Testing
 

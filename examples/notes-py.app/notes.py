@@ -124,12 +124,14 @@ def main():
     except OSError as error:
         die(69, f"cannot reach ferryd at {env['FERRY_SOCKET']}: {error.strerror}")
     stream = sock.makefile("rb")
-    send(sock, {"type": "hello", "protocol": 1, "role": "app", "token": token})
+    send(sock, {"type": "hello", "protocol": 2, "role": "app", "token": token})
     welcome = read_frame(stream, "ferryd refused the app")
     if welcome is None:
         die(1, "ferryd closed the connection before its welcome")
     if welcome["type"] != "welcome":
         die(1, f"ferryd answered hello with a \"{welcome['type']}\" frame, not welcome")
+    if welcome.get("protocol") != 2:
+        die(1, f"ferryd speaks protocol {welcome.get('protocol')}, this app protocol 2; update ferryd")
     while True:
         frame = read_frame(stream)
         if frame is None:

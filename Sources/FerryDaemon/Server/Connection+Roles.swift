@@ -10,7 +10,8 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         // attach writes the welcome itself, on the channel events go out on, so it comes first.
-        guard let app = await manager.attach(token: token, channel: channel.channel, restoration: restoration, welcome: Self.welcome) else {
+        let welcome = { [version] (app: String) in Self.welcome(bundleId: app, version: version) }
+        guard let app = await manager.attach(token: token, channel: channel.channel, restoration: restoration, welcome: welcome) else {
             try await send(WireError(.unknownToken, "no launch by this ferryd has this token").frame, outbound)
             return
         }

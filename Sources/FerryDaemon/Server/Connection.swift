@@ -15,6 +15,8 @@ struct Connection {
     let transfers: TransferSlot
     let localSend: LocalSendLink
     let logger: Logger
+    /// The protocol version agreed in the handshake (1 until then; `hello` is the same in both).
+    var version = 1
 
     func serve() async {
         do {
@@ -26,14 +28,17 @@ struct Connection {
                 var lines = inbound.makeAsyncIterator()
                 guard let hello = try await next(&lines, outbound) else { return }
                 if let failure = Self.checkHello(hello) {
-                    try await send(failure.frame, outbound)
-                } else if hello.role == "app" {
-                    try await serveApp(token: hello.token ?? "", restoration: hello.restoration == true, &lines, outbound)
+                    return try await send(failure.frame, outbound)
+                }
+                var speaking = self
+                speaking.version = hello.protocol ?? 1
+                if hello.role == "app" {
+                    try await speaking.serveApp(token: hello.token ?? "", restoration: hello.restoration == true, &lines, outbound)
                 } else {
-                    try await send(Self.welcome(), outbound)
+                    try await send(Self.welcome(version: speaking.version), outbound)
                     // One command, one check: a batch of URLs on this connection costs a few stats once.
                     _ = await manager.reloadIfFoldersChanged()
-                    try await serveClient(&lines, outbound)
+                    try await speaking.serveClient(&lines, outbound)
                 }
             }
         } catch {
@@ -43,15 +48,18 @@ struct Connection {
 
     static func checkHello(_ frame: WireFrame) -> WireError? {
         guard frame.type == "hello" else { return WireError(.malformedFrame, "the first frame must be hello") }
-        guard frame.protocol == WireFrame.protocolVersion else {
-            return WireError(.unsupportedProtocol, "ferryd speaks protocol \(WireFrame.protocolVersion), not \(frame.protocol ?? 0)")
+        guard let version = frame.protocol, WireFrame.acceptedVersions.contains(version) else {
+            let accepted = WireFrame.acceptedVersions
+            return WireError(.unsupportedProtocol,
+                             "ferryd speaks protocol \(accepted.lowerBound) to \(accepted.upperBound), not \(frame.protocol ?? 0)")
         }
         return nil
     }
 
-    @Sendable static func welcome(bundleId: String? = nil) -> WireFrame {
+    /// The answer to an accepted `hello`, in the version the peer asked for.
+    @Sendable static func welcome(bundleId: String? = nil, version: Int = WireFrame.protocolVersion) -> WireFrame {
         var frame = WireFrame(type: "welcome")
-        frame.protocol = WireFrame.protocolVersion
+        frame.protocol = version
         frame.server = "ferryd \(DaemonVersion.string)"
         frame.bundleId = bundleId
         return frame
@@ -65,13 +73,16 @@ struct Connection {
         let next: ByteBuffer?
         do {
             next = try await lines.next()
-        } catch {
+        } catch is ByteToMessageDecoderError.PayloadTooLargeError {
             try? await send(WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes").frame, outbound)
+            return nil
+        } catch {
+            try? await send(WireError(.malformedFrame, "the connection ended inside a frame (no newline)").frame, outbound)
             return nil
         }
         guard let line = next else { return nil }
         do {
-            return try WireCodec.decode(line.readableBytesView)
+            return try WireCodec.decode(line.readableBytesView, version: version)
         } catch {
             try await send(error.frame, outbound)
             return nil
@@ -79,7 +90,7 @@ struct Connection {
     }
 
     func send(_ frame: WireFrame, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
-        try await outbound.write(ByteBuffer(bytes: WireCodec.encode(frame)))
+        try await outbound.write(ByteBuffer(bytes: WireCodec.encode(frame, version: version)))
     }
 
     /// Peer credentials: a connection from another uid is refused.

@@ -28,7 +28,7 @@ struct DaemonServer: Service {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         let initializer: @Sendable (Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
             channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
+                try channel.pipeline.syncOperations.addHandler(LineFrameDecoder.handler())
                 return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
             }
         }

@@ -1,26 +1,13 @@
 import FerryCore
 import NIOCore
+import NIOExtras
 
-/// Splits the byte stream into newline-terminated frames, refusing lines over the protocol's limit.
-struct LineFrameDecoder: ByteToMessageDecoder {
-    typealias InboundOut = ByteBuffer
-
-    struct TooLong: Error {}
-
-    func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        guard let newline = buffer.readableBytesView.firstIndex(of: 0x0A) else {
-            if buffer.readableBytes >= WireFrame.maximumLength { throw TooLong() }
-            return .needMoreData
-        }
-        let length = newline - buffer.readerIndex
-        let line = buffer.readSlice(length: length)!
-        buffer.moveReaderIndex(forwardBy: 1)
-        context.fireChannelRead(Self.wrapInboundOut(line))
-        return .continue
-    }
-
-    func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
-        while try decode(context: context, buffer: &buffer) == .continue {}
-        return .needMoreData
+/// Splits the byte stream into newline-terminated frames with swift-nio-extras' decoder; the
+/// handler refuses a line that reaches the protocol's limit (newline included) before its newline
+/// arrives, so a peer that never sends one cannot make ferryd buffer more than 1 MiB.
+enum LineFrameDecoder {
+    static func handler() -> ByteToMessageHandler<LineBasedFrameDecoder> {
+        // `maximumBufferSize` is exceeded at one byte more: maximumLength bytes with no newline fail.
+        ByteToMessageHandler(LineBasedFrameDecoder(), maximumBufferSize: WireFrame.maximumLength - 1)
     }
 }

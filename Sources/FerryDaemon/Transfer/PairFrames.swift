@@ -61,7 +61,7 @@ enum PairFrames {
 
     static func pending(_ frame: WireFrame, _ hub: TransferHub) async throws(TransferError) -> WireFrame {
         var result = WireFrame.result(frame.id ?? 0, outcome: "ok")
-        result.items = try await pairing(hub).pending().map { "\($0.id)\t\($0.name)\t\($0.code)\t\($0.peer)" }
+        result.pairRequests = try await pairing(hub).pending().map { .init(id: $0.id, name: $0.name, code: $0.code, fingerprint: $0.peer) }
         return result
     }
 

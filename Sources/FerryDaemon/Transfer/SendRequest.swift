@@ -81,7 +81,7 @@ struct SendRequest {
         case .delivered(let receipt):
             var result = WireFrame.result(id, outcome: "delivered")
             result.peer = peer.name
-            result.items = receipt.files.map { "\($0.status)\t\($0.app ?? "")\t\($0.name ?? $0.id)" }
+            result.deliveries = receipt.files.map { .init(status: $0.status, app: $0.app, name: $0.name ?? $0.id) }
             result.offer = receipt.offer
             return result
         }

@@ -88,7 +88,7 @@ enum TransferFrames {
         switch frame.event ?? "list" {
         case "list":
             var result = WireFrame.result(id, outcome: "ok")
-            result.items = try hub.trust.load().map { "\($0.fingerprint)\t\($0.name)\t\($0.autoAccept ? "auto" : "ask")" }
+            result.trusted = try hub.trust.load().map { .init(fingerprint: $0.fingerprint, name: $0.name, autoAccept: $0.autoAccept) }
             return result
         case "add":
             guard let fingerprint = frame.fingerprint?.lowercased(), OfferPolicy.isHexDigest(fingerprint) else {
@@ -101,7 +101,7 @@ enum TransferFrames {
             let gone = try hub.trust.revoke(frame.peer ?? frame.fingerprint ?? "")
             guard !gone.isEmpty else { throw TransferError(.notFound, "no trusted peer is named or starts with \((frame.peer ?? frame.fingerprint ?? "").debugDescription); see ferry trust") }
             var result = WireFrame.result(id, outcome: "revoked")
-            result.items = gone.map { "\($0.fingerprint)\t\($0.name)" }
+            result.trusted = gone.map { .init(fingerprint: $0.fingerprint, name: $0.name) }
             return result
         case "self":
             var result = WireFrame.result(id, outcome: "ok")
@@ -115,16 +115,10 @@ enum TransferFrames {
 
     static func pending(_ frame: WireFrame, _ hub: TransferHub) async throws -> WireFrame {
         var result = WireFrame.result(frame.id ?? 0, outcome: "ok")
-        // The sender's name and URL are the peer's text: a tab or newline in them would break the fields.
-        result.items = await (hub.receiver?.pending() ?? []).map {
-            "\($0.id)\t\(field($0.sender))\t\($0.files)\t\($0.bytes)\t\($0.senderFingerprint)\t\(field($0.url ?? ""))"
+        result.offers = await (hub.receiver?.pending() ?? []).map {
+            .init(id: $0.id, sender: $0.sender, files: $0.files, bytes: $0.bytes, fingerprint: $0.senderFingerprint, url: $0.url)
         }
         return result
-    }
-
-    /// `text` without control characters, for one tab-separated field.
-    static func field(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
     }
 
     static func answer(_ frame: WireFrame, _ hub: TransferHub) async throws -> WireFrame {

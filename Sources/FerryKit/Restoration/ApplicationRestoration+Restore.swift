@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 extension ApplicationRestoration {
     /// Restores `archive`: `shouldRestoreApplicationState` with the app-level coder (reserved

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 extension ApplicationRestoration {
     /// Encodes the app's state, as the app moves to the background.

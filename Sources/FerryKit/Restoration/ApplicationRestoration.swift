@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 #if canImport(Glibc)
 import Glibc
@@ -51,7 +51,7 @@ extension ApplicationRestoration {
         unsetenv("FERRY_STATE_FD")
         defer { close(fd) }
         // One read into memory that is never zeroed: the state is on the launch's critical path.
-        return FileSystem.contents(of: fd, limit: WireFrame.maximumArchiveSize)
+        return Descriptor.contents(of: fd, limit: WireFrame.maximumArchiveSize)
     }
 }
 

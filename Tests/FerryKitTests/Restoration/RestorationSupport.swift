@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 import FerryKit
 
 /// A restorable object for the tests: an identifier, children, a `selection` it encodes, and

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 @testable import FerryKit
 import Testing
 

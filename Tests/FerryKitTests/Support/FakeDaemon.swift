@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 import FerryKit
 import Foundation
 import Synchronization
@@ -126,11 +126,11 @@ final class Peer {
     /// Sends `welcome` after checking the app's `hello`.
     func welcome(token: String = "tok-1") throws {
         let hello = try expectFrame()
-        guard hello.type == "hello", hello.role == "app", hello.protocol == 1, hello.token == token else {
+        guard hello.type == "hello", hello.role == "app", hello.protocol == WireFrame.protocolVersion, hello.token == token else {
             throw PeerError("bad hello: \(hello)")
         }
         var welcome = WireFrame(type: "welcome")
-        welcome.protocol = 1
+        welcome.protocol = WireFrame.protocolVersion
         welcome.server = "fake"
         welcome.bundleId = "com.test.app"
         try send(welcome)

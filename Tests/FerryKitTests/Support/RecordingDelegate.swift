@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 import FerryKit
 
 /// A delegate that writes down every call, the state the app was in during it, and what it got;

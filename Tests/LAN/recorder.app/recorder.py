@@ -19,8 +19,9 @@ def say(frame):
 token_fd = int(os.environ["FERRY_LAUNCH_TOKEN_FD"])
 token = os.read(token_fd, 256).decode()
 os.close(token_fd)
-say({"type": "hello", "protocol": 1, "role": "app", "token": token})
-assert json.loads(frames.readline())["type"] == "welcome"
+say({"type": "hello", "protocol": 2, "role": "app", "token": token})
+welcome = json.loads(frames.readline())
+assert welcome["type"] == "welcome" and welcome["protocol"] == 2, welcome
 for line in frames:
     frame = json.loads(line)
     event = frame.get("event", "")

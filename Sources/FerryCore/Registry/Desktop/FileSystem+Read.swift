@@ -26,20 +26,9 @@ extension FileSystem {
         }
     }
 
-    /// Everything in the file open at `fd`, at most `limit` bytes, in one array that is never
-    /// zeroed first; nil when it cannot be read or is larger than `limit`.
+    /// Everything in the file open at `fd`, at most `limit` bytes; see ``Descriptor/contents(of:limit:)``.
     package static func contents(of fd: Int32, limit: Int = .max) -> [UInt8]? {
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size <= limit else { return nil }
-        let size = Int(info.st_size)
-        return try? [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let got = pread(fd, buffer.baseAddress! + count, size - count, off_t(count))
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                count += got
-            }
-        }
+        Descriptor.contents(of: fd, limit: limit)
     }
 
     /// A small UTF-8 text file; nil when unreadable.

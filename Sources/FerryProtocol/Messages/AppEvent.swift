@@ -1,0 +1,56 @@
+/// What the daemon sends a managed app after `welcome`: lifecycle events, each answered by one
+/// ``AppReply/reply(_:)`` with the same id.
+public enum AppEvent: Sendable, Equatable {
+    case event(Event)
+
+    /// One lifecycle event (`willFinishLaunching`, `open`, `encodeRestorableState`, …).
+    public struct Event: Codable, Sendable, Equatable {
+        public var id: Int
+        public var event: String
+        /// The URL of an `open` event.
+        public var url: String?
+        public var options: WireFrame.LaunchOptions?
+        /// The saved state waiting in the inherited memory file (`willFinishLaunching`).
+        public var archive: WireFrame.ArchiveInfo?
+
+        public init(id: Int, event: String, url: String? = nil, options: WireFrame.LaunchOptions? = nil,
+                    archive: WireFrame.ArchiveInfo? = nil) {
+            self.id = id
+            self.event = event
+            self.url = url
+            self.options = options
+            self.archive = archive
+        }
+    }
+}
+
+/// What a managed app sends the daemon after `hello`: a reply per event, and the chunks of its
+/// saved state before the reply to `encodeRestorableState`.
+public enum AppReply: Sendable, Equatable {
+    case reply(Reply)
+    case stateData(StateData)
+
+    /// The answer to event `id`.
+    public struct Reply: Codable, Sendable, Equatable {
+        public var id: Int
+        public var result: Bool
+        public var archive: WireFrame.ArchiveInfo?
+
+        public init(id: Int, result: Bool, archive: WireFrame.ArchiveInfo? = nil) {
+            self.id = id
+            self.result = result
+            self.archive = archive
+        }
+    }
+
+    /// At most 512 KiB of archive for event `id`, base64.
+    public struct StateData: Codable, Sendable, Equatable {
+        public var id: Int
+        public var data: String
+
+        public init(id: Int, data: String) {
+            self.id = id
+            self.data = data
+        }
+    }
+}

@@ -1,0 +1,116 @@
+extension ClientRequest {
+    /// The request a validated client frame stands for; version 1's `event` of a `trust` frame
+    /// becomes `action`, its `mode` `ask` becomes `autoAccept: false`.
+    init(_ frame: WireFrame) throws(WireError) {
+        let f = FrameFields(frame)
+        let id = try f.id()
+        switch frame.type {
+        case "open":
+            self = .open(.init(id: id, url: try f.need(frame.url), app: frame.app, source: frame.source,
+                               annotation: frame.annotation, background: frame.background, wait: frame.wait))
+        case "ps": self = .ps(.init(id: id))
+        case "quit": self = .quit(.init(id: id, app: try f.need(frame.app)))
+        case "kill": self = .kill(.init(id: id, app: try f.need(frame.app)))
+        case "memory-warning": self = .memoryWarning(.init(id: id))
+        case "ping": self = .ping(.init(id: id))
+        case "peers": self = .peers(.init(id: id, wait: frame.wait))
+        case "peer-add": self = .peerAdd(.init(id: id, address: try f.need(frame.address)))
+        case "peer-remove": self = .peerRemove(.init(id: id, address: try f.need(frame.address)))
+        case "send":
+            self = .send(.init(id: id, files: frame.files, url: frame.url, peer: frame.peer, host: frame.host,
+                               port: frame.port, fingerprint: frame.fingerprint, app: frame.app, offer: frame.offer))
+        case "receiving": self = .receiving(.init(id: id, mode: frame.mode))
+        case "trust":
+            self = .trust(.init(id: id, action: frame.event ?? "list", fingerprint: frame.fingerprint, peer: frame.peer,
+                                autoAccept: frame.mode.map { $0 != "ask" }))
+        case "pending": self = .pending(.init(id: id))
+        case "accept": self = .accept(.init(id: id, offer: try f.need(frame.offer)))
+        case "decline": self = .decline(.init(id: id, offer: try f.need(frame.offer)))
+        case "cancel": self = .cancel(.init(id: id, offer: try f.need(frame.offer)))
+        case "pair": self = .pair(.init(id: id, peer: frame.peer, host: frame.host, port: frame.port, fingerprint: frame.fingerprint))
+        case "pair-pending": self = .pairPending(.init(id: id))
+        case "pair-confirm": self = .pairConfirm(.init(id: id, offer: try f.need(frame.offer), confirmed: try f.need(frame.result)))
+        case "pair-accept": self = .pairAccept(.init(id: id, offer: try f.need(frame.offer), code: frame.code))
+        case "pair-decline": self = .pairDecline(.init(id: id, offer: try f.need(frame.offer)))
+        case "state": self = .state(.init(id: id, app: try f.need(frame.app), discard: frame.discard))
+        case "unlock": self = .unlock(.init(id: id, data: try f.need(frame.data)))
+        case "lock": self = .lock(.init(id: id, mode: frame.mode))
+        case "protection-status": self = .protectionStatus(.init(id: id))
+        default: throw WireError(.malformedFrame, "unknown frame type \"\(frame.type)\"")
+        }
+    }
+
+    /// The flat frame of this request (what the daemon's handlers read).
+    public var frame: WireFrame {
+        var frame = WireFrame(type: type, id: id)
+        switch self {
+        case .open(let open):
+            frame.url = open.url
+            frame.app = open.app
+            frame.source = open.source
+            frame.annotation = open.annotation
+            frame.background = open.background
+            frame.wait = open.wait
+        case .ps, .memoryWarning, .ping, .pending, .pairPending: break
+        case .quit(let target), .kill(let target): frame.app = target.app
+        case .peers(let peers): frame.wait = peers.wait
+        case .peerAdd(let peer), .peerRemove(let peer): frame.address = peer.address
+        case .send(let send):
+            frame.files = send.files
+            frame.url = send.url
+            frame.peer = send.peer
+            frame.host = send.host
+            frame.port = send.port
+            frame.fingerprint = send.fingerprint
+            frame.app = send.app
+            frame.offer = send.offer
+        case .receiving(let receiving): frame.mode = receiving.mode
+        case .trust(let trust):
+            frame.event = trust.action
+            frame.fingerprint = trust.fingerprint
+            frame.peer = trust.peer
+            frame.mode = trust.autoAccept.map { $0 ? "auto" : "ask" }
+        case .accept(let answer), .decline(let answer), .cancel(let answer), .pairDecline(let answer): frame.offer = answer.offer
+        case .pair(let pair):
+            frame.peer = pair.peer
+            frame.host = pair.host
+            frame.port = pair.port
+            frame.fingerprint = pair.fingerprint
+        case .pairConfirm(let confirm):
+            frame.offer = confirm.offer
+            frame.result = confirm.confirmed
+        case .pairAccept(let accept):
+            frame.offer = accept.offer
+            frame.code = accept.code
+        case .state(let query):
+            frame.app = query.app
+            frame.discard = query.discard
+        case .unlock(let unlock): frame.data = unlock.data
+        case .lock(let lock): frame.mode = lock.mode
+        case .protectionStatus: break
+        }
+        return frame
+    }
+
+    /// The request's id, which its answers carry.
+    public var id: Int {
+        switch self {
+        case .open(let body): body.id
+        case .ps(let body), .memoryWarning(let body), .ping(let body), .pending(let body), .pairPending(let body): body.id
+        case .quit(let body), .kill(let body): body.id
+        case .peers(let body): body.id
+        case .peerAdd(let body), .peerRemove(let body): body.id
+        case .send(let body): body.id
+        case .receiving(let body): body.id
+        case .trust(let body): body.id
+        case .accept(let body), .decline(let body), .cancel(let body), .pairDecline(let body): body.id
+        case .pair(let body): body.id
+        case .pairConfirm(let body): body.id
+        case .pairAccept(let body): body.id
+        case .state(let body): body.id
+        case .unlock(let body): body.id
+        case .lock(let body): body.id
+        case .protectionStatus(let body): body.id
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// What the daemon sends a client: one `result` per request, `progress` before it for long
+/// requests (`send`, pairing), and `peer` changes after a watching `peers`.
+public enum DaemonReply: Sendable, Equatable {
+    case result(Result)
+    case progress(Progress)
+    case peer(PeerChange)
+
+    /// The answer to request `id`. `outcome` says how it went; the other fields are those of the
+    /// request's kind (docs/protocol.md lists them per request).
+    public struct Result: Codable, Sendable, Equatable {
+        public var id: Int
+        public var outcome: String
+        public var app: String?
+        public var pid: Int32?
+        public var handled: Bool?
+        public var message: String?
+        /// Pairing: the six-digit code.
+        public var code: String?
+        /// The exit status the CLI should end with (failures).
+        public var exitCode: Int32?
+        /// A command app's launch, for the client to perform.
+        public var command: WireFrame.CommandSpec?
+        public var apps: [WireFrame.AppStatus]?
+        public var peers: [WireFrame.PeerRow]?
+        public var address: String?
+        public var mode: String?
+        public var peer: String?
+        public var fingerprint: String?
+        public var offer: String?
+        public var deliveries: [WireFrame.Delivery]?
+        public var trusted: [WireFrame.TrustRow]?
+        public var offers: [WireFrame.OfferRow]?
+        public var pairRequests: [WireFrame.PairRequestRow]?
+        public var archive: WireFrame.ArchiveInfo?
+
+        public init(id: Int, outcome: String) {
+            self.id = id
+            self.outcome = outcome
+        }
+    }
+
+    /// A step of request `id`: `waiting`, `accepted`, `progress`, `file-done`.
+    public struct Progress: Codable, Sendable, Equatable {
+        public var id: Int
+        public var event: String
+        public var file: String?
+        public var files: [String]?
+        public var bytes: Int?
+        public var total: Int?
+        public var fileBytes: Int?
+        public var fileTotal: Int?
+
+        public init(id: Int, event: String) {
+            self.id = id
+            self.event = event
+        }
+    }
+
+    /// A peer `added`, `updated` or `removed` (with the reason in `message`).
+    public struct PeerChange: Codable, Sendable, Equatable {
+        public var event: String
+        public var message: String?
+        public var peers: [WireFrame.PeerRow]
+
+        public init(event: String, message: String? = nil, peers: [WireFrame.PeerRow]) {
+            self.event = event
+            self.message = message
+            self.peers = peers
+        }
+    }
+}

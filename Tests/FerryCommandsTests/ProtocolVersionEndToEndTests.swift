@@ -1,0 +1,75 @@
+import FerryCore
+import Foundation
+import Testing
+
+/// ferryd speaks protocol 2 and still accepts protocol 1 clients, each in its own version.
+@Suite struct ProtocolVersionEndToEndTests {
+    static let fingerprint = String(repeating: "c3", count: 32)
+
+    /// A connection that said hello in `version`, after `ferry trust add` (so trust lists one row).
+    func connect(_ world: FerryWorld, version: Int) throws -> LineSocket {
+        // Each world its own transfer port, so the tests can run side by side.
+        world.extraEnvironment = ["FERRY_TRANSFER_PORT": "0", "FERRY_TRANSFER_HOST": "127.0.0.1", "FERRY_TRANSFER_RESERVE": "0"]
+        #expect(try world.run("ps").status == 0)
+        for _ in 0..<300 where !FileManager.default.fileExists(atPath: world.socket + ".transfer-port") { usleep(10_000) }
+        let added = try world.run("trust", "add", Self.fingerprint, "--name", "laptop", "--ask")
+        #expect(added.status == 0, "\(added.stderr)")
+        let socket = try LineSocket.connect(to: world.socket)
+        socket.version = version
+        var hello = WireFrame(type: "hello")
+        hello.protocol = version
+        hello.role = "client"
+        try socket.send(hello)
+        let welcome = try #require(try socket.receive(timeout: 5000))
+        #expect(welcome.type == "welcome")
+        #expect(welcome.protocol == version, "the daemon answers in the version asked for")
+        return socket
+    }
+
+    @Test func aVersion1ClientGetsTabJoinedItems() throws {
+        let world = try FerryWorld()
+        let socket = try connect(world, version: 1)
+        try socket.write(Array(#"{"type":"trust","id":1,"event":"list"}"#.utf8) + [0x0A])
+        let result = try #require(try socket.receive(timeout: 5000))
+        #expect(result.items == ["\(Self.fingerprint)\tlaptop\task"])
+        #expect(result.trusted == nil)
+        try socket.write(Array(#"{"type":"open","id":2,"url":"nosuchscheme://x"}"#.utf8) + [0x0A])
+        #expect(try socket.receive(timeout: 5000)?.outcome == "failed")
+    }
+
+    @Test func aVersion2ClientGetsNestedRowsAndNamesTheTrustAction() throws {
+        let world = try FerryWorld()
+        let socket = try connect(world, version: 2)
+        try socket.write(Array(#"{"type":"trust","id":1,"action":"list"}"#.utf8) + [0x0A])
+        let line = try #require(try socket.receive(timeout: 5000))
+        #expect(line.trusted == [.init(fingerprint: Self.fingerprint, name: "laptop", autoAccept: false)])
+        #expect(line.items == nil)
+    }
+
+    @Test func aVersion2FrameWithoutItsRequiredFieldIsRefusedByName() throws {
+        let world = try FerryWorld()
+        let socket = try connect(world, version: 2)
+        try socket.write(Array(#"{"type":"quit","id":1}"#.utf8) + [0x0A])
+        let answer = try #require(try socket.receive(timeout: 5000))
+        #expect(answer.type == "error")
+        #expect(answer.message?.contains(#"missing field "app""#) == true)
+    }
+}
+
+/// The Python example app, as shipped, speaks protocol 2 with the real ferryd.
+@Suite struct PythonExampleEndToEndTests {
+    @Test func notesPyLaunchesOpensAndQuitsInProtocol2() throws {
+        let world = try FerryWorld()
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/notes-py.app").standardized.path
+        try FileManager.default.createDirectory(atPath: world.apps, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: example, toPath: world.apps + "/notes-py.app")
+        let app = "org.ferry.examples.notes-py"
+        let opened = try world.run("open", "--wait", "notes-py://add?text=hello+v2")
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(try world.run("quit", app).status == 0)
+        let log = (try? String(contentsOfFile: world.documents(app) + "/events.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("event open"))
+        #expect(log.contains("event willTerminate"))
+    }
+}
