@@ -57,6 +57,7 @@ let package = Package(
             dependencies: [
                 "CFerrySys",
                 "FerryCore",
+                "FerryDBus",
                 "FerryDiscovery",
                 "FerryTransfer",
                 "FerryProtection",

@@ -20,7 +20,7 @@ public struct Ferry: ParsableCommand {
             Daemon.self, Peers.self,
             Integrate.self,
             Send.self, Share.self, Receiving.self, Trust.self, Inbox.self, Accept.self, Decline.self, Pair.self,
-            State.self,
+            State.self, Notifications.self,
             Protection.self, Unlock.self, Lock.self,
         ]
     )

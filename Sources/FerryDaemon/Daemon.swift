@@ -31,8 +31,11 @@ public struct Daemon {
         let receiving = ReceivingState(configuration.receivingMode)
         let discovery = await makeDiscovery(receiving: receiving)
         // The transfer service owns its hub and hands it to the router, which waits on it.
-        let transfers = TransferService(configuration: configuration, manager: manager, receiving: receiving,
+        var transfers = TransferService(configuration: configuration, manager: manager, receiving: receiving,
                                         discovery: discovery, logger: logger)
+        let notifier = DesktopNotifier(environment: configuration.environment, configHome: configuration.paths.configHome, logger: logger)
+        transfers.notifier = notifier
+        await manager.showLaunches(LaunchNotifications(notifier: notifier))
         let localSend = LocalSendLink(settings: configuration.localSend)
         // Shutdown runs in reverse order: the server tells the apps to terminate while the sweeper
         // (timeouts) and the reaper (exits) still run.

@@ -61,6 +61,8 @@ final class FerryWorld: @unchecked Sendable {
         environment["FERRY_DAEMON"] = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().appendingPathComponent("ferryd").path
         // The LAN is the test bed's business (Tests/LAN); here ferryd announces nothing and listens on no port.
         environment["FERRY_DISCOVERY"] = "off"
+        // No test ferryd posts to the desktop of whoever runs the tests (DesktopSession turns them on).
+        environment["FERRY_NOTIFICATIONS"] = "off"
         environment.removeValue(forKey: "FERRY_NO_DAEMON")
         environment.merge(extraEnvironment) { $1 }
         return environment

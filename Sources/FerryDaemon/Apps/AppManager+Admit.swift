@@ -2,17 +2,18 @@ import FerryCore
 
 extension AppManager {
     /// Resolves an `open` request and, for a managed app, takes its place in the app's queue.
-    /// Runs without suspending, so requests keep the order in which connections read them.
-    func admit(_ request: OpenRequest) -> Admission {
+    /// Suspends only on a miss, to read the registry again if it changed: a request that resolves
+    /// takes its place without suspending, in the order its connection read it.
+    func admit(_ request: OpenRequest) async -> Admission {
         let url: FerryURL
         do { url = try FerryURL(request.url) } catch {
-            return .done(.failure(request.id, DaemonError(message: error.description, exitCode: 65)))
+            return .done(.failed(id: request.id, app: nil, DaemonError(.invalidURL, error.description)))
         }
         let app: InstalledApp
         do { app = try handler(for: url, forced: request.app) } catch {
-            guard reloadIfFoldersChanged() else { return .done(.failure(request.id, error)) }
+            guard await reloadIfFoldersChanged() else { return .done(.failed(id: request.id, app: nil, error)) }
             do { app = try handler(for: url, forced: request.app) } catch {
-                return .done(.failure(request.id, error))
+                return .done(.failed(id: request.id, app: nil, error))
             }
         }
         guard app.manifest.kind == .managed else { return .done(command(for: app, request)) }
@@ -23,29 +24,26 @@ extension AppManager {
     private func handler(for url: FerryURL, forced: String?) throws(DaemonError) -> InstalledApp {
         if let forced {
             guard let app = registry.app(forced) else {
-                throw DaemonError(message: "no app \(forced) is installed; see ferry apps", exitCode: 67)
+                throw DaemonError(.unknownApp, "no app \(forced) is installed; see ferry apps")
             }
             return app
         }
         guard let app = registry.resolve(scheme: url.scheme, defaults: defaults).handler else {
-            throw DaemonError(message: "no app handles \(url.scheme): URLs; install one with ferry install, or see ferry schemes",
-                              exitCode: 69)
+            throw DaemonError(.noHandler, "no app handles \(url.scheme): URLs; install one with ferry install, or see ferry schemes")
         }
         return app
     }
 
     /// A command app runs in the client, so it gets the caller's terminal: send it what to start.
-    private func command(for app: InstalledApp, _ request: OpenRequest) -> WireFrame {
+    private func command(for app: InstalledApp, _ request: OpenRequest) -> OpenReply {
         do {
             let launch = try LaunchCommand(app: app, url: request.url, sourceApplication: request.source,
                                            paths: configuration.paths, environment: configuration.environment)
             let added = launch.environment.filter { $0.key.hasPrefix("FERRY_") && configuration.environment[$0.key] != $0.value }
-            var frame = WireFrame.result(request.id, outcome: "command", app: app.bundleIdentifier)
-            frame.command = WireFrame.CommandSpec(executable: launch.executable, arguments: launch.arguments,
-                                                  environment: added)
-            return frame
+            let command = CommandToRun(executable: launch.executable, arguments: launch.arguments, environment: added)
+            return .opened(OpenResult(id: request.id, app: app.bundleIdentifier, outcome: .command, command: command))
         } catch {
-            return .failure(request.id, .failedToStart(error.description), app: app.bundleIdentifier)
+            return .failed(id: request.id, app: app.bundleIdentifier, .failedToStart(error.description))
         }
     }
 

@@ -1,5 +1,4 @@
 import FerryCore
-import NIOCore
 
 extension AppManager {
     /// How many `open` events may await their replies at once when nothing waits for the answer.
@@ -21,12 +20,10 @@ extension AppManager {
         try await lock.acquire()
         defer { lock.release() }
         await awaitPendingReplies(app, atMost: 0)
-        var (id, frame, deadline, reason) = try prepare(app, event, url: url, options: options, launch: launch)
-        if event == .willFinishLaunching { frame = await handOverState(app, frame) }
-        let answer = try await withCheckedThrowingContinuation { continuation in
-            apps[app]!.pendingReplies[id] = PendingReply(continuation: continuation, deadline: deadline, reason: reason)
-            apps[app]!.channel?.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)
-        }
+        var message = AppEventMessage(id: 0, event: event.rawValue, url: url, options: options)
+        let (deadline, reason) = try check(app, event, launch: launch)
+        if event == .willFinishLaunching { message.archive = await handOverState(app) }
+        let answer = try await send(app, message, deadline: deadline, reason: reason)
         apply(.send(event), to: app)
         if event == .didEnterBackground { await preserveState(app) }
         return answer
@@ -40,56 +37,65 @@ extension AppManager {
         try await lock.acquire()
         defer { lock.release() }
         await awaitPendingReplies(app, atMost: Self.pipelineWindow - 1)
-        let (id, frame, deadline, reason) = try prepare(app, .open, url: url, options: options, launch: false)
-        apps[app]!.pendingReplies[id] = PendingReply(continuation: nil, deadline: deadline, reason: reason)
-        apps[app]!.channel?.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)
+        let (deadline, reason) = try check(app, .open, launch: false)
+        guard case .write(let link, let id) = apps[app]!.session.send(waiter: nil, deadline: deadline, reason: reason) else {
+            throw DaemonError.appFailed("\(app) is not connected to ferryd")
+        }
+        link.send(AppEventMessage(id: id, event: LifecycleEvent.open.rawValue, url: url, options: options))
         apply(.send(.open), to: app)
     }
 
-    private func prepare(
-        _ app: String, _ event: LifecycleEvent, url: String?, options: WireFrame.LaunchOptions?, launch: Bool
-    ) throws -> (Int, WireFrame, ContinuousClock.Instant, String) {
+    /// Writes `message` under the next event id and waits for its answer.
+    /// - Parameter numbered: Told the id before the event goes out (state preservation expects its upload).
+    func send(
+        _ app: String, _ message: AppEventMessage, deadline: ContinuousClock.Instant, reason: String,
+        numbered: (Int) -> Void = { _ in }
+    ) async throws -> Bool {
+        try await withCheckedThrowingContinuation { continuation in
+            guard case .write(let link, let id) = apps[app]?.session.send(waiter: continuation, deadline: deadline, reason: reason) else {
+                continuation.resume(throwing: DaemonError.appFailed("\(app) is not connected to ferryd"))
+                return
+            }
+            numbered(id)
+            var message = message
+            message.id = id
+            link.send(message)
+        }
+    }
+
+    /// Whether `event` may go out now. - Returns: Its answer's deadline and what to say if it is late.
+    private func check(_ app: String, _ event: LifecycleEvent, launch: Bool) throws -> (ContinuousClock.Instant, String) {
         let current = state(app)
         guard AppLifecycle.transition(from: current, by: .send(event)) != nil else {
             throw DaemonError.appFailed("\(app) cannot receive \(event.rawValue) while \(current)")
         }
-        guard apps[app]?.channel != nil else { throw DaemonError.appFailed("\(app) is not connected to ferryd") }
-        let id = apps[app]!.nextEventID
-        apps[app]!.nextEventID += 1
-        var frame = WireFrame(type: "event", id: id)
-        frame.event = event.rawValue
-        frame.url = url
-        frame.options = options
+        guard apps[app]?.session.link != nil else { throw DaemonError.appFailed("\(app) is not connected to ferryd") }
         let limit = launch ? configuration.launchWatchdog : configuration.eventTimeout
-        let deadline = launch ? (apps[app]?.launchDeadline ?? clock.now) : clock.now + limit
-        return (id, frame, deadline, "did not answer \(event.rawValue) within \(limit)")
+        let deadline = launch ? (apps[app]?.session.launchDeadline ?? clock.now) : clock.now + limit
+        return (deadline, "did not answer \(event.rawValue) within \(limit)")
     }
 
     private func awaitPendingReplies(_ app: String, atMost count: Int) async {
-        guard (apps[app]?.pendingReplies.count ?? 0) > count else { return }
+        guard (apps[app]?.session.pendingCount ?? 0) > count else { return }
         await withCheckedContinuation { apps[app]?.replyWaiters.append((count, $0)) }
     }
 
     /// Wakes exchanges whose wait for pending replies is over.
     private func wakeReplyWaiters(_ app: String) {
         guard let waiters = apps[app]?.replyWaiters, !waiters.isEmpty else { return }
-        let pending = apps[app]?.pendingReplies.count ?? 0
+        let pending = apps[app]?.session.pendingCount ?? 0
         let ready = waiters.filter { pending <= $0.atMost }
         apps[app]?.replyWaiters = waiters.filter { pending > $0.atMost }
         for waiter in ready { waiter.continuation.resume() }
     }
 
-    /// Binds a connection that presented `token` to its app's launch, writing the welcome first.
+    /// Binds a connection that presented `token` to its app's launch; the link writes the welcome first.
     /// - Returns: The app's bundle identifier, or nil for a token no launch issued.
-    func attach(token: String, channel: any Channel, restoration: Bool = false, welcome: (String) -> WireFrame) -> String? {
-        guard let app = tokens[token], apps[app]?.channel == nil else { return nil }
+    func attach(token: String, link: any AppLink, restoration: Bool = false) -> String? {
+        guard let app = tokens[token], case .attached(let waiter) = apps[app]?.session.attach(link) else { return nil }
         apps[app]?.preservation.connected(speaksRestoration: restoration)
-        channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(welcome(app))), promise: nil)
-        apps[app]?.channel = channel
-        if let waiter = apps[app]?.connectWaiter {
-            apps[app]?.connectWaiter = nil
-            waiter.continuation.resume()
-        }
+        link.welcome(app: app)
+        waiter?.resume(returning: true)
         return app
     }
 
@@ -99,52 +105,41 @@ extension AppManager {
     /// connection no event could reach it and URLs sent to it would be lost.
     func detach(token: String) {
         guard let app = tokens[token] else { return }
-        apps[app]?.channel = nil
-        let soon = clock.now + .milliseconds(200)
-        if apps[app]?.pid != nil, apps[app]?.quitting == false, state(app) != .terminating {
-            apps[app]?.connectionLost = true
-            // Computed first: an optional-chained assignment holds `apps` while its value is evaluated.
-            let deadline = min(apps[app]?.exitDeadline ?? soon, soon)
-            apps[app]?.exitDeadline = deadline
+        let expected = state(app) == .terminating
+        if apps[app]?.session.detach(now: clock.now, grace: .milliseconds(200), expected: expected) == true {
             logger.notice("connection closed, ending the app", metadata: ["app": "\(app)"])
         }
-        guard var pending = apps[app]?.pendingReplies else { return }
-        for id in pending.keys {
-            pending[id]!.deadline = min(pending[id]!.deadline, soon)
-            pending[id]!.reason = "closed its connection to ferryd"
-        }
-        apps[app]?.pendingReplies = pending
     }
 
     /// An app answered event `id`.
     func reply(token: String, id: Int, result: Bool) {
-        guard let app = tokens[token], let pending = apps[app]?.pendingReplies.removeValue(forKey: id) else {
+        guard let app = tokens[token], case .resume(let waiter) = apps[app]?.session.replied(id) else {
             logger.notice("unexpected reply", metadata: ["id": "\(id)"])
             return
         }
-        pending.continuation?.resume(returning: result)
+        waiter?.resume(returning: result)
         wakeReplyWaiters(app)
     }
 
     /// Fails whatever the app's callers wait for, with `message`.
     func fail(_ app: String, _ message: String) {
-        if let waiter = apps[app]?.connectWaiter {
-            apps[app]?.connectWaiter = nil
-            waiter.continuation.resume(throwing: DaemonError.appFailed(message))
-        }
-        let pending = apps[app]?.pendingReplies ?? [:]
-        apps[app]?.pendingReplies = [:]
-        for reply in pending.values { reply.continuation?.resume(throwing: DaemonError.appFailed(message)) }
+        fail(app, apps[app]?.session.takeWaiters() ?? [], message)
+    }
+
+    func fail(_ app: String, _ waiters: [AnswerWaiter], _ message: String) {
+        for waiter in waiters { waiter.resume(throwing: DaemonError.appFailed(message)) }
         wakeReplyWaiters(app)
     }
 
     /// Waits until the launched app connects back, within the launch watchdog.
     func awaitConnection(_ app: String) async throws {
-        guard apps[app]?.channel == nil else { return }
-        let deadline = apps[app]?.launchDeadline ?? clock.now
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            apps[app]?.connectWaiter = Waiter(continuation: continuation, deadline: deadline,
-                                              reason: "did not connect to ferryd within \(configuration.launchWatchdog)")
+        _ = try await withCheckedThrowingContinuation { (continuation: AnswerWaiter) in
+            switch apps[app]?.session.awaitConnection(continuation) {
+            case .resume(let waiter): waiter.resume(returning: true)
+            case .fail(let waiter): waiter.resume(throwing: DaemonError.appFailed("\(app) exited before it connected to ferryd"))
+            case .wait: break
+            case nil: continuation.resume(throwing: DaemonError.appFailed("\(app) is not running"))
+            }
         }
     }
 }

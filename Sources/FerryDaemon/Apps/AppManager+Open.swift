@@ -1,50 +1,78 @@
 import FerryCore
 
 extension AppManager {
-    /// Runs an admitted `open` in its turn and reports the outcome through `deliver`, once.
-    func perform(_ ticket: Ticket, _ request: OpenRequest, deliver: @Sendable (WireFrame) async -> Void) async {
+    /// Opens a URL as `ferry open` does, admission and turn together, for callers inside ferryd
+    /// (a received file): the same typed call, its reply returned.
+    func open(_ request: OpenRequest) async -> OpenReply {
+        switch await admit(request) {
+        case .done(let reply): return reply
+        case .queued(let ticket, let request): return await perform(ticket, request) { _ in }
+        }
+    }
+
+    /// Runs an admitted `open` in its turn and reports the outcome through `deliver`, once: without
+    /// `wait`, as soon as the URL is on its way; errors after that are logged only.
+    /// - Returns: The reply delivered.
+    @discardableResult
+    func perform(_ ticket: Ticket, _ request: OpenRequest, deliver: @Sendable (OpenReply) async -> Void) async -> OpenReply {
         do { try await waitTurn(ticket) } catch {
             // The caller went away before its turn: its place is given up, nothing was sent to the app.
-            await deliver(.failure(request.id, .appFailed("the open of \(request.url) was cancelled before \(ticket.app) got it"), app: ticket.app))
-            return
+            let reply = OpenReply.failed(id: request.id, app: ticket.app,
+                                         .appFailed("the open of \(request.url) was cancelled before \(ticket.app) got it"))
+            await deliver(reply)
+            return reply
         }
         defer { finishTurn(ticket) }
-        var delivered = false
+        var early: OpenResult?
+        let reply: OpenReply
         do {
             let needsForeground = !request.background && !(state(ticket.app) == .active && foreground == ticket.app)
             if needsForeground { try await acquireForeground() }
             defer { if needsForeground { releaseForeground() } }
-            let outcome = try await open(ticket.app, request) { frame in
-                delivered = true
-                await deliver(frame)
+            let outcome = try await open(ticket.app, request) { result in
+                early = result
+                await deliver(.opened(result))
             }
-            if !delivered { await deliver(outcome) }
-        } catch is CancellationError {
-            logger.notice("open cancelled", metadata: ["app": "\(ticket.app)"])
-            if !delivered { await deliver(.failure(request.id, .appFailed("the open of \(request.url) was cancelled"), app: ticket.app)) }
-        } catch let error as DaemonError {
-            logger.notice("open failed", metadata: ["app": "\(ticket.app)", "error": "\(error)"])
-            if !delivered { await deliver(.failure(request.id, error, app: ticket.app)) }
+            reply = .opened(outcome)
         } catch {
-            if !delivered { await deliver(.failure(request.id, .appFailed("\(error)"), app: ticket.app)) }
+            reply = .failed(id: request.id, app: ticket.app, failure(error, ticket, request))
+        }
+        // The launch image (if one is up) goes when the open ends, launched or failed.
+        await launchNotifications?.end(ticket.app)
+        if let early { return .opened(early) }
+        await deliver(reply)
+        return reply
+    }
+
+    private func failure(_ error: any Error, _ ticket: Ticket, _ request: OpenRequest) -> DaemonError {
+        switch error {
+        case is CancellationError:
+            logger.notice("open cancelled", metadata: ["app": "\(ticket.app)"])
+            return .appFailed("the open of \(request.url) was cancelled")
+        case let error as DaemonError:
+            logger.notice("open failed", metadata: ["app": "\(ticket.app)", "error": "\(error)"])
+            return error
+        default:
+            return .appFailed("\(error)")
         }
     }
 
     /// Walks the lifecycle plan for the request. Without `wait`, the outcome is delivered just
     /// before `open` is sent; with it, after the app's answer.
-    private func open(_ app: String, _ request: OpenRequest, early: (WireFrame) async -> Void) async throws -> WireFrame {
-        guard let installed = registry.app(app) else { throw DaemonError(message: "\(app) is no longer installed", exitCode: 67) }
+    private func open(_ app: String, _ request: OpenRequest, early: (OpenResult) async -> Void) async throws -> OpenResult {
+        guard let installed = registry.app(app) else { throw DaemonError(.unknownApp, "\(app) is no longer installed") }
         // An app that dropped its connection is on its way out: launch it anew rather than fail.
-        if apps[app]?.connectionLost == true { await awaitExit(app, timeout: configuration.quitTimeout) }
+        if apps[app]?.session.connectionLost == true { await awaitExit(app, timeout: configuration.quitTimeout) }
         let outcome = outcomeName(from: state(app), background: request.background)
         if !request.background, let previous = foreground, previous != app { await resign(previous) }
-        var result = WireFrame.result(request.id, outcome: outcome, app: app)
+        var result = OpenResult(id: request.id, app: app, outcome: outcome)
         var declined = false
         let plan = record(app).lifecycle.planOpen(background: request.background)
         guard !plan.isEmpty else { throw DaemonError.appFailed("\(app) is quitting; open the URL again once it has exited") }
         for step in plan {
             switch step {
             case .spawn:
+                launchNotifications?.begin(installed, url: request.url)
                 try spawn(installed)
                 try await awaitConnection(app)
             case .send(.willFinishLaunching), .send(.didFinishLaunching):
@@ -52,8 +80,7 @@ extension AppManager {
                 let accepted = try await exchange(app, event, options: request.options, launch: true)
                 if !accepted && !declined {
                     declined = true
-                    result.outcome = "declined"
-                    result.exitCode = 77
+                    result.outcome = .declined
                     result.message = "\(app) declined the URL in \(event.rawValue)"
                 }
             case .send(.open):
@@ -78,12 +105,12 @@ extension AppManager {
         return result
     }
 
-    private func outcomeName(from state: AppLifecycle.State, background: Bool) -> String {
+    private func outcomeName(from state: AppLifecycle.State, background: Bool) -> OpenResult.Outcome {
         switch state {
-        case .notRunning: "launched"
-        case _ where background: "background"
-        case .background, .suspended: "foreground"
-        default: "active"
+        case .notRunning: .launched
+        case _ where background: .background
+        case .background, .suspended: .foreground
+        default: .active
         }
     }
 

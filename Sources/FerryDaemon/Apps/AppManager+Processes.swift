@@ -1,5 +1,4 @@
 import FerryCore
-import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +9,7 @@ extension AppManager {
     /// environment, a one-time launch token on a pipe, stdout and stderr to the app's log file.
     func spawn(_ installed: InstalledApp) throws {
         let app = installed.bundleIdentifier
-        let token = Self.newToken()
+        let token = ProcessSupervisor.newToken()
         var environment = configuration.environment.filter { !Self.launchVariables.contains($0.key) }
         environment["FERRY_SOCKET"] = configuration.socketPath
         // The token goes on a pipe (descriptor 3), never in the environment: see TokenPipe.
@@ -24,68 +23,39 @@ extension AppManager {
         do {
             let command = try LaunchCommand(app: installed, url: nil, sourceApplication: nil,
                                             paths: configuration.paths, environment: environment)
-            let tokenPipe = try TokenPipe(token)
-            defer { tokenPipe.closeReadEnd() }
-            pid = try Launcher.spawn(command, bundleIdentifier: app, output: logFile(app),
-                                     passing: [tokenPipe.readEnd] + (state.map { [$0.memory] } ?? []))
+            pid = try supervisor.spawnManaged(command, app: app, token: token, stateFile: state?.memory)
         } catch {
             state?.close()
-            throw DaemonError.failedToStart("\(error)")
+            throw error as? DaemonError ?? DaemonError.failedToStart("\(error)")
         }
         apply(.spawn, to: app)
-        apps[app]?.connectionLost = false
-        apps[app]?.quitting = false
-        apps[app]?.pid = pid
-        apps[app]?.token = token
+        apps[app]?.session.spawned(pid: pid, token: token, now: clock.now, watchdog: configuration.launchWatchdog)
         // Decrypting overlaps the process's start; it reads the state only when
         // willFinishLaunching, which waits for it, says there is one.
         apps[app]?.preservation.preparing = nil
         if let state { prepareState(state, installed) }
         apps[app]?.runsInBackground = !installed.manifest.backgroundModes.isEmpty
         apps[app]?.exitsOnSuspend = installed.manifest.exitsOnSuspend
-        apps[app]?.launchDeadline = clock.now + configuration.launchWatchdog
         tokens[token] = app
         processes[pid] = app
-        records.started(pid, app: app)
-        reaper.childStarted()
         logger.info("launched", metadata: ["app": "\(app)", "pid": "\(pid)"])
-    }
-
-    /// The app's log file, in a folder created if need be (the spawn cannot open it otherwise).
-    func logFile(_ app: String) -> String {
-        try? FileManager.default.createDirectory(atPath: configuration.logDirectory, withIntermediateDirectories: true)
-        return configuration.logDirectory + "/\(app).log"
     }
 
     /// Variables of one launch that must not leak from ferryd's own environment into another's.
     static let launchVariables: Set = ["FERRY_LAUNCH_TOKEN", "FERRY_LAUNCH_TOKEN_FD", "FERRY_STATE_FD"]
 
-    private static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
-
     /// A child process ended: the app is Not running, and everyone waiting on it is told why.
     func processExited(pid: pid_t, status: Int32) {
         guard let app = processes.removeValue(forKey: pid) else { return }
-        records.ended(pid)
+        supervisor.ended(pid)
         let signal = status & 0x7F
         let how = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
         logger.info("exited", metadata: ["app": "\(app)", "pid": "\(pid)", "how": "\(how)"])
-        fail(app, "\(app) \(how)")
+        if let token = apps[app]?.session.token { tokens.removeValue(forKey: token) }
+        let (link, waiters) = apps[app]?.session.exited() ?? (nil, [])
+        fail(app, waiters, "\(app) \(how)")
         apply(.exited, to: app)
-        if let token = apps[app]?.token { tokens.removeValue(forKey: token) }
-        apps[app]?.channel?.close(promise: nil)
-        apps[app]?.channel = nil
-        apps[app]?.pid = nil
-        apps[app]?.token = nil
-        apps[app]?.launchDeadline = nil
-        apps[app]?.exitDeadline = nil
-        apps[app]?.connectionLost = false
-        apps[app]?.quitting = false
+        link?.close()
         for waiter in apps[app]?.exitWaiters ?? [] { waiter.resume() }
         apps[app]?.exitWaiters = []
         if foreground == app { foreground = nil }
@@ -94,14 +64,14 @@ extension AppManager {
     /// SIGCONT: a suspended app runs again (in the background).
     func resume(_ app: String) {
         guard let pid = apps[app]?.pid, state(app) == .suspended else { return }
-        kill(pid, SIGCONT)
+        supervisor.resume(pid)
         apply(.resume, to: app)
     }
 
     /// SIGSTOP, without telling the app, as iOS suspends.
     func suspend(_ app: String) {
         guard let pid = apps[app]?.pid, state(app) == .background else { return }
-        kill(pid, SIGSTOP)
+        supervisor.stop(pid)
         apply(.suspend, to: app)
         logger.info("suspended", metadata: ["app": "\(app)", "pid": "\(pid)"])
     }
@@ -110,16 +80,13 @@ extension AppManager {
     func forceKill(_ app: String, reason: String) {
         guard let pid = apps[app]?.pid else { return }
         logger.notice("killing", metadata: ["app": "\(app)", "reason": "\(reason)"])
-        kill(pid, SIGKILL)
-        kill(pid, SIGCONT)
+        supervisor.kill(pid)
     }
 
     /// Waits until the app's process has exited; after `timeout`, the sweeper kills it.
     func awaitExit(_ app: String, timeout: Duration) async {
         guard apps[app]?.pid != nil else { return }
-        let limit = clock.now + timeout
-        let deadline = min(apps[app]?.exitDeadline ?? limit, limit)
-        apps[app]?.exitDeadline = deadline
+        apps[app]?.session.awaitExit(now: clock.now, timeout: timeout, reason: "did not exit within \(timeout)")
         await withCheckedContinuation { apps[app]?.exitWaiters.append($0) }
     }
 }

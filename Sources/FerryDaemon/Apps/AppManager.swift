@@ -2,14 +2,17 @@ import CFerrySys
 import FerryCore
 import FoundationEssentials
 import Logging
-import NIOCore
 import NIOPosix
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Owns every managed app's state and process, and the registry in memory.
+/// Owns every managed app's state and the registry in memory, and decides what happens to
+/// each app; its parts do the rest: ``RegistryStore`` (the apps as read), ``ProcessSupervisor``
+/// (spawning, signals, tokens), ``AppSession`` and ``AppLifecycle`` (one app's process,
+/// connection and lifecycle, as state machines), state preservation (`State/`), memory pressure
+/// (`Watch/`). It answers with typed results (``OpenReply``…), never frames or exit codes.
 ///
 /// All lifecycle work for one app runs through its ``TicketQueue`` (operations in arrival order)
 /// and its exchange lock (one event at a time). Every method re-checks the app's state after each
@@ -17,22 +20,23 @@ import Glibc
 actor AppManager {
     let configuration: DaemonConfiguration
     let logger: Logger
-    private(set) var registry: Registry
-    private(set) var defaults: HandlerDefaults
+    private(set) var store: RegistryStore
+    /// Registry reads begun, the initial one included (see ``RegistryStore/generation``).
+    private var readsBegun = 0
+    var registry: Registry { store.registry }
+    var defaults: HandlerDefaults { store.defaults }
     var apps: [String: ManagedApp] = [:]
     var tickets: [String: TicketQueue] = [:]
     var tokens: [String: String] = [:]
     var processes: [pid_t: String] = [:]
     /// The app in the foreground, if any.
     var foreground: String?
+    /// The launch-image notification while a URL cold-launches an app; nil shows none.
+    var launchNotifications: LaunchNotifications?
     /// Only one app comes forward at a time.
     let foregroundLock = FIFOLock()
     let clock = ContinuousClock()
-    let reaper: ProcessReaper
-    /// Each app folder's modification time at the last reload.
-    var folderStamps: [String: Int] = [:]
-    /// The running apps' pid files, for the next ferryd should this one die.
-    let records: AppRecords
+    let supervisor: ProcessSupervisor
     /// Data protection (set by ``Daemon/run()``); nil: everything counts as available.
     let protection: ProtectionController?
 
@@ -40,11 +44,9 @@ actor AppManager {
         self.configuration = configuration
         self.protection = protection
         self.logger = logger
-        self.reaper = reaper
-        registry = Registry(paths: configuration.paths)
-        defaults = (try? HandlerDefaults.load(from: configuration.paths.defaultsFile)) ?? HandlerDefaults()
-        folderStamps = Self.stamps(configuration.paths)
-        records = AppRecords(socketPath: configuration.socketPath)
+        let records = AppRecords(socketPath: configuration.socketPath)
+        supervisor = ProcessSupervisor(reaper: reaper, records: records, logDirectory: configuration.logDirectory, logger: logger)
+        store = RegistryStore.load(configuration.paths)
         // Before anything can launch: a previous ferryd's apps would otherwise run twice.
         records.endOrphans(logger: logger)
         Self.releaseFreedMemory()
@@ -59,47 +61,51 @@ actor AppManager {
     /// Reloads now if an app folder, a desktop `applications` folder, a `mimeapps.list` or the
     /// user's choices changed since the last reload: called for each client connection (each
     /// command) and on a miss, so a change counts from the very next command, before inotify's
-    /// reload comes round (or where inotify cannot watch a folder created later).
+    /// reload comes round (or where inotify cannot watch a folder created later). The checks and
+    /// the reading run on ``registryThread``: a slow disk holds no cooperative thread, and `open`s
+    /// meanwhile use the registry as it was.
     /// - Returns: Whether it reloaded.
-    func reloadIfFoldersChanged() -> Bool {
-        guard Self.stamps(configuration.paths) != folderStamps else { return false }
-        install(Self.load(configuration.paths), started: clock.now)
+    @discardableResult
+    func reloadIfFoldersChanged() async -> Bool {
+        let started = clock.now, generation = beginRead()
+        let paths = configuration.paths, known = store.stamps
+        guard var fresh = await Self.fileWork({ RegistryStore.loadIfChanged(paths, since: known) }) else { return false }
+        fresh.generation = generation
+        install(fresh, started: started)
         return true
     }
 
-    /// Modification times in nanoseconds of the app folders, the desktop's `applications`
-    /// folders and its `mimeapps.list` files.
-    private static func stamps(_ paths: FerryPaths) -> [String: Int] {
-        var stamps: [String: Int] = [:]
-        for path in paths.appFolders.map(\.path) + paths.desktop.stampedPaths + [paths.defaultsFile] {
-            var info = stat()
-            if stat(path, &info) == 0 {
-                stamps[path] = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
-            }
-        }
-        return stamps
-    }
-
-    /// Reads the app folders and the user's choices again.
-    /// The watcher's reload: manifests are read and parsed on NIO's thread pool, so thousands of
-    /// them (or a slow disk) hold no cooperative thread; `open`s meanwhile use the registry as it was.
+    /// Reads the app folders and the user's choices again (the watcher's reload), on ``registryThread``.
     func reload() async {
-        let started = clock.now
+        let started = clock.now, generation = beginRead()
         let paths = configuration.paths
-        let loaded = (try? await NIOThreadPool.singleton.runIfActive { Self.load(paths) }) ?? Self.load(paths)
-        install(loaded, started: started)
+        var fresh = await Self.fileWork { RegistryStore.load(paths) }
+        fresh.generation = generation
+        install(fresh, started: started)
     }
 
-    private static func load(_ paths: FerryPaths) -> (stamps: [String: Int], registry: Registry, defaults: HandlerDefaults) {
-        // Stamps first: a change during the load is seen by the next check.
-        let stamps = stamps(paths)
-        return (stamps, Registry(paths: paths), (try? HandlerDefaults.load(from: paths.defaultsFile)) ?? HandlerDefaults())
+    private func beginRead() -> Int {
+        readsBegun += 1
+        return readsBegun
     }
 
-    private func install(_ loaded: (stamps: [String: Int], registry: Registry, defaults: HandlerDefaults), started: ContinuousClock.Instant) {
-        folderStamps = loaded.stamps
-        registry = loaded.registry
-        defaults = loaded.defaults
+    /// Runs blocking registry reads on a thread of their own (here, once it has stopped).
+    static func fileWork<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        (try? await registryThread.runIfActive(body)) ?? body()
+    }
+
+    /// Not NIO's shared pool: the transfers' disk writes run there, and two stalled ones (as many
+    /// as cores) would hold back the registry check every command makes (StalledDiskEndToEndTests).
+    static let registryThread: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
+    /// Installs a read unless one that began later is already in place.
+    private func install(_ fresh: RegistryStore, started: ContinuousClock.Instant) {
+        guard fresh.replaces(store) else { return }
+        store = fresh
         Self.releaseFreedMemory()
         logger.info("registry reloaded", metadata: [
             "apps": "\(registry.apps.count)", "problems": "\(registry.diagnostics.count)",
@@ -143,4 +149,3 @@ extension Duration {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }
-

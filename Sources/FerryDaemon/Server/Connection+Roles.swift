@@ -10,8 +10,8 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         // attach writes the welcome itself, on the channel events go out on, so it comes first.
-        let welcome = { [version] (app: String) in Self.welcome(bundleId: app, version: version) }
-        guard let app = await manager.attach(token: token, channel: channel.channel, restoration: restoration, welcome: welcome) else {
+        let link = ChannelAppLink(channel: channel.channel, version: version)
+        guard let app = await manager.attach(token: token, link: link, restoration: restoration) else {
             try await send(WireError(.unknownToken, "no launch by this ferryd has this token").frame, outbound)
             return
         }
@@ -90,11 +90,11 @@ extension Connection {
                     continue
                 }
                 switch await manager.admit(OpenRequest(frame)) {
-                case .done(let result):
-                    try await send(result, outbound)
+                case .done(let reply):
+                    try await send(WireFrame(reply), outbound)
                 case .queued(let ticket, let request):
                     group.addTask {
-                        await manager.perform(ticket, request) { result in try? await send(result, outbound) }
+                        await manager.perform(ticket, request) { reply in try? await send(WireFrame(reply), outbound) }
                     }
                 }
             }
@@ -111,20 +111,22 @@ extension Connection {
             switch frame.type {
             case "ps":
                 var result = WireFrame.result(id, outcome: "ok")
-                result.apps = await manager.status()
+                result.apps = await manager.status().map(\.frame)
                 result.protection = await manager.protection?.report()
                 return result
-            case "quit": return .result(id, outcome: try await manager.quit(frame.app ?? ""), app: frame.app)
-            case "kill": return .result(id, outcome: try await manager.forceQuit(frame.app ?? ""), app: frame.app)
+            case "quit": return .result(id, outcome: try await manager.quit(frame.app ?? "").rawValue, app: frame.app)
+            case "kill": return .result(id, outcome: try await manager.forceQuit(frame.app ?? "").rawValue, app: frame.app)
             case "memory-warning":
-                let (warned, terminated) = await manager.memoryWarning()
+                let report = await manager.memoryWarning()
                 var result = WireFrame.result(id, outcome: "sent")
-                result.message = "\(warned) app(s) warned, \(terminated) suspended app(s) terminated"
+                result.message = "\(report.warned) app(s) warned, \(report.terminated) suspended app(s) terminated"
                 return result
             case "ping": return .result(id, outcome: "pong")
             case "peers": return await peers(frame)
             case "peer-add", "peer-remove": return try await manualPeer(frame)
-            case "state": return await manager.stateRequest(frame)
+            case "state":
+                let app = frame.app ?? ""
+                return WireFrame(id, try await manager.stateRequest(app, discard: frame.discard == true), app: app)
             case let type where WireFrame.protectionTypes.contains(type):
                 return await ProtectionFrames.serve(frame, manager.protection)
             default: return WireError(.malformedFrame, "clients may not send \(frame.type) frames").frame

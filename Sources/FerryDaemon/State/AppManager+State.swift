@@ -1,7 +1,6 @@
 import FerryCore
 import FoundationEssentials
 import Logging
-import NIOCore
 
 #if canImport(Glibc)
 import Glibc
@@ -15,21 +14,14 @@ extension AppManager {
     /// the state frames for its restorable state and stores it; an app that saves nothing
     /// leaves no archive behind.
     func preserveState(_ app: String) async {
-        guard apps[app]?.preservation.speaksRestoration == true, let channel = apps[app]?.channel,
-              let pid = apps[app]?.pid else { return }
-        let id = apps[app]!.nextEventID
-        apps[app]!.nextEventID += 1
-        apps[app]!.preservation.expect(id)
-        var frame = WireFrame(type: "event", id: id)
-        frame.event = "encodeRestorableState"
+        guard apps[app]?.preservation.speaksRestoration == true, let pid = apps[app]?.pid else { return }
         let started = clock.now
         let saved: Bool
         do {
-            saved = try await withCheckedThrowingContinuation { continuation in
-                apps[app]!.pendingReplies[id] = PendingReply(
-                    continuation: continuation, deadline: clock.now + configuration.eventTimeout,
-                    reason: "did not answer encodeRestorableState within \(configuration.eventTimeout)")
-                channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)
+            let message = AppEventMessage(id: 0, event: "encodeRestorableState")
+            saved = try await send(app, message, deadline: clock.now + configuration.eventTimeout,
+                                   reason: "did not answer encodeRestorableState within \(configuration.eventTimeout)") { id in
+                self.apps[app]?.preservation.expect(id)
             }
         } catch {
             logger.notice("state not saved", metadata: ["app": "\(app)", "error": "\(error)"])
@@ -99,17 +91,15 @@ extension AppManager {
 
     /// Before `willFinishLaunching` goes out: tells an app that speaks the state frames that its
     /// saved state waits at `FERRY_STATE_FD` (the event's `archive`).
-    func handOverState(_ app: String, _ event: WireFrame) async -> WireFrame {
-        guard let preparing = apps[app]?.preservation.preparing else { return event }
+    func handOverState(_ app: String) async -> WireFrame.ArchiveInfo? {
+        guard let preparing = apps[app]?.preservation.preparing else { return nil }
         apps[app]?.preservation.preparing = nil
-        guard let info = await preparing.value else { return event }
+        guard let info = await preparing.value else { return nil }
         guard apps[app]?.preservation.speaksRestoration == true else {
             logger.info("saved state dropped: the app did not ask for it", metadata: ["app": "\(app)"])
-            return event
+            return nil
         }
-        var event = event
-        event.archive = info
-        return event
+        return info
     }
 
     /// `ferry kill`: the user force-quit the app, so its saved state goes too.
@@ -120,26 +110,21 @@ extension AppManager {
     }
 
     /// `ferry state APP [--discard]`: what is saved for the app, or remove it.
-    func stateRequest(_ frame: WireFrame) -> WireFrame {
-        let id = frame.id ?? 0, app = frame.app ?? ""
+    func stateRequest(_ app: String, discard: Bool) throws(DaemonError) -> StateReport {
         let store = configuration.stateStore
         do throws(StateError) {
             _ = try store.path(for: app)
-            if frame.discard == true {
+            if discard {
                 let had = store.discard(app)
                 if had { logger.info("saved state discarded by the user", metadata: ["app": "\(app)"]) }
-                return .result(id, outcome: had ? "discarded" : "none", app: app)
+                return had ? .discarded : .none
             }
-            guard let (info, _) = try store.load(app) else { return .result(id, outcome: "none", app: app) }
-            var result = WireFrame.result(id, outcome: "saved", app: app)
-            result.archive = info
-            return result
+            guard let (info, _) = try store.load(app) else { return .none }
+            return .saved(info)
         } catch where error.code == .damaged {
-            var result = WireFrame.result(id, outcome: "damaged", app: app)
-            result.message = "the saved state of \(app) is damaged (\(error.message)); it will be discarded at its next launch"
-            return result
+            return .damaged("the saved state of \(app) is damaged (\(error.message)); it will be discarded at its next launch")
         } catch {
-            return .failure(id, DaemonError(message: error.message, exitCode: error.code == .invalidApp ? 64 : 73), app: app)
+            throw DaemonError(error.code == .invalidApp ? .invalidApp : .stateFailed, error.message)
         }
     }
 }

@@ -11,6 +11,8 @@ struct DaemonReceiverHost: ReceiverHost {
     let mode: ReceivingState
     let paths: FerryPaths
     let logger: Logger
+    /// The desktop notifications of offers and deliveries; nil shows none.
+    var notifications: TransferNotifications? = nil
 
     func trustedPeer(fingerprint: String) async -> TrustedPeer? {
         do { return try trust.load().first { $0.fingerprint == fingerprint } } catch {
@@ -48,6 +50,7 @@ struct DaemonReceiverHost: ReceiverHost {
             InboxRecord(path: $0.path, app: $0.target.app, sender: $0.sender, fingerprint: $0.senderFingerprint,
                         size: $0.size, sha256: $0.sha256, time: now)
         }, to: InboxRecord.log(dataHome: paths.dataHome))
+        await notifications?.delivered(files, apps: await manager.installedApps)
         for file in files where file.target.open && manager.protection?.isHeld(file.target) != true {
             _ = await manager.openForTransfer(FileURL.make(file.path), app: file.target.app, source: "ferry.transfer")
         }
@@ -64,6 +67,15 @@ struct DaemonReceiverHost: ReceiverHost {
 
     func offerWaiting(_ offer: PendingOffer) async {
         logger.notice("offer waiting", metadata: ["id": "\(offer.id)", "from": "\(offer.sender)", "files": "\(offer.files)"])
+        await notifications?.offerWaiting(offer)
+    }
+
+    func offerDecided(_ id: String) async {
+        await notifications?.offerDecided(id)
+    }
+
+    func receiving(_ progress: ReceiveProgress) async {
+        await notifications?.receiving(progress)
     }
 }
 

@@ -17,6 +17,8 @@ struct TransferService: Service {
     /// Told the port once bound, to announce it; its peer table is `ferry send --to NAME`'s directory.
     let discovery: Discovery?
     let logger: Logger
+    /// Desktop notifications; nil shows none.
+    var notifier: DesktopNotifier? = nil
     /// The hub ferryd's clients reach transfers through: filled once the identity is loaded.
     let hub = TransferSlot()
 
@@ -32,13 +34,20 @@ struct TransferService: Service {
             staging.sweep(olderThan: limits.partialKeepSeconds)
             staging.removeOfferTrees()
             let trust = TrustStore(configHome: paths.configHome)
-            let host = DaemonReceiverHost(manager: manager, trust: trust, mode: receiving, paths: paths, logger: logger)
+            var host = DaemonReceiverHost(manager: manager, trust: trust, mode: receiving, paths: paths, logger: logger)
+            host.notifications = notifier.map {
+                TransferNotifications(notifier: $0, transfers: hub, manager: manager, environment: configuration.environment, logger: logger)
+            }
             let receiver = Receiver(host: host, staging: staging, limits: limits)
             // The name discovery announces, so that a paired device is trusted under the name seen in `ferry peers`.
             let name = configuration.discovery.deviceName
             let pairing = Pairing(ownFingerprint: identity.fingerprint, deviceName: name, trust: trust,
                                   lifetime: configuration.pairSeconds) { [receiving] in
                 await receiving.current
+            }
+            if let notifier {
+                let notes = PairingNotifications(notifier: notifier, pairing: pairing, lifetime: configuration.pairSeconds)
+                await pairing.observe { await notes.requested($0) }
             }
             hub.fill(TransferHub(identity: identity, receiver: receiver, receiving: receiving, trust: trust, senderName: name,
                                  peers: discovery.map { DiscoveryDirectory(discovery: $0) }, pairing: pairing))

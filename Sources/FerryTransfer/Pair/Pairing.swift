@@ -9,6 +9,8 @@ public actor Pairing {
     let trust: TrustStore
     let mode: @Sendable () async -> ReceivingMode
     var table = PairRequestTable()
+    /// Told of each new request (ferryd's desktop notification).
+    var observer: (@Sendable (PairRequestTable.Request) async -> Void)?
 
     /// - Parameters:
     ///   - ownFingerprint: This device's certificate fingerprint, for the codes.
@@ -36,7 +38,9 @@ public actor Pairing {
             throw TransferError(.badRequest, "the client certificate has no usable fingerprint")
         }
         let name = Self.cleanName(hello.name) ?? DeviceIdentity.deviceId(fingerprint: peer)
-        return answer(try table.add(id: Receiver.newIdentifier(), peer: peer, address: address, name: name, code: code, now: Date()))
+        let request = try table.add(id: Receiver.newIdentifier(), peer: peer, address: address, name: name, code: code, now: Date())
+        if let observer { Task { await observer(request) } }
+        return answer(request)
     }
 
     /// The asking user compared the codes.
@@ -53,6 +57,11 @@ public actor Pairing {
             guard answer.status == "pending", Date() < deadline else { return answer }
             try? await Task.sleep(for: .milliseconds(50))
         }
+    }
+
+    /// Calls `observer` with every new request from now on.
+    public func observe(_ observer: @escaping @Sendable (PairRequestTable.Request) async -> Void) {
+        self.observer = observer
     }
 
     /// The requests waiting for this user, oldest first.

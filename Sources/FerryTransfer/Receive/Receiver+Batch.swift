@@ -73,7 +73,7 @@ extension Receiver {
     /// with one rename; the others file by file, as does an entry whose name the Inbox already has.
     ///
     /// - Parameter names: Set, by position, to each moved file's path inside its Inbox.
-    func placeTree(_ record: Record, targets: [InboxTarget?], writer: inout InboxWriter, names: inout [String?]) throws(TransferError) {
+    nonisolated func placeTree(_ record: Record, targets: [InboxTarget?], writer: inout InboxWriter, names: inout [String?]) throws(TransferError) {
         guard let tree = record.tree, let root = tree.folders[""] else { return }
         for (entry, positions) in tree.entries() {
             let apps = Set(positions.map { targets[$0]?.app })
@@ -91,7 +91,7 @@ extension Receiver {
 
     /// Puts the tree's files not `placed` back under their partial names: a finish that failed
     /// midway loses nothing a later offer could resume.
-    func returnTreeFiles(_ record: Record, placed: [String?]) {
+    nonisolated func returnTreeFiles(_ record: Record, placed: [String?]) {
         guard let tree = record.tree else { return }
         for (position, path) in tree.files where placed[position] == nil {
             let (folder, name) = InboxWriter.split(path)

@@ -29,6 +29,8 @@ extension Receiver {
     /// The offer's status changed: its waiting senders read it now.
     func decisionMade(_ id: String) {
         for (token, waiter) in decisionWaiters where waiter.offer == id { wakeDecisionWaiter(token) }
+        let host = self.host
+        Task { await host.offerDecided(id) }
     }
 
     private func wakeDecisionWaiter(_ token: Int) {

@@ -51,6 +51,7 @@ extension Receiver {
             switch record.status {
             case .pending(let until) where until <= now:
                 records[id]?.status = .declined("nobody answered the offer in time", until: now + timing.declinedSeconds)
+                decisionMade(id)
             case .declined(_, let until) where until <= now:
                 records[id] = nil
             case .accepted where record.uploading.isEmpty && now.timeIntervalSince(record.touched) >= timing.idleSeconds:

@@ -60,20 +60,13 @@ extension Receiver {
         defer { if record.tree != nil { staging.removeOfferTree(id) } }
         try await FileWork.run("sync the staging area") { [staging] () throws(TransferError) in try staging.sync() }
         let targets = await targets(of: record)
-        var writer = InboxWriter(staging: staging)
-        var names = [String?](repeating: nil, count: record.offer.files.count)
+        let names: [String?]
         do {
-            try writer.prepare(Set(targets.compactMap { $0?.container }))
-            try placeTree(record, targets: targets, writer: &writer, names: &names)
-            for (position, file) in record.offer.files.enumerated() where names[position] == nil {
-                guard let target = targets[position] else { continue }
-                names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
+            // Renames, chmods and a sync per Inbox: blocking file work, on the thread pool.
+            names = try await FileWork.run("move the files into the Inboxes") { [self] () throws(TransferError) in
+                try moveIntoInboxes(record, targets: targets)
             }
-            try await FileWork.run("sync the Inboxes") { [staging] () throws(TransferError) in try staging.sync() }
         } catch {
-            // All or nothing: what moved goes back, and everything is kept for a resume.
-            writer.undo()
-            returnTreeFiles(record, placed: Array(repeating: nil, count: names.count))
             await host.finishFailed(offer: id, sender: record.offer.sender, error: error)
             throw error
         }
@@ -96,6 +89,28 @@ extension Receiver {
         return OfferReceipt(offer: id, files: delivered, url: urlStatus)
     }
 
+    /// Moves the offer's received files into their Inboxes and syncs them, all or nothing: on a
+    /// failure what moved goes back, and everything is kept for a resume. Blocking; off the actor.
+    /// - Returns: By position, each moved file's path inside its Inbox.
+    nonisolated func moveIntoInboxes(_ record: Record, targets: [InboxTarget?]) throws(TransferError) -> [String?] {
+        var writer = InboxWriter(staging: staging)
+        var names = [String?](repeating: nil, count: record.offer.files.count)
+        do {
+            try writer.prepare(Set(targets.compactMap { $0?.container }))
+            try placeTree(record, targets: targets, writer: &writer, names: &names)
+            for (position, file) in record.offer.files.enumerated() where names[position] == nil {
+                guard let target = targets[position] else { continue }
+                names[position] = try writer.place(record.names[position], as: file.path, container: target.container)
+            }
+            try staging.sync()
+            return names
+        } catch {
+            writer.undo()
+            returnTreeFiles(record, placed: Array(repeating: nil, count: names.count))
+            throw error
+        }
+    }
+
     /// The Inbox of each received file (nil for the others), asked once per kind of file.
     func targets(of record: Record) async -> [InboxTarget?] {
         var byKey: [String: InboxTarget] = [:]
@@ -112,5 +127,13 @@ extension Receiver {
             targets.append(target)
         }
         return targets
+    }
+
+    /// Tells the host how far an upload is (TransferConnection calls this, throttled).
+    public func uploadProgress(offer id: String, file fileId: String, written: UInt64) async {
+        guard let record = records[id], let position = record.positions[fileId] else { return }
+        let file = record.offer.files[position]
+        await host.receiving(ReceiveProgress(offer: id, sender: record.offer.sender, senderFingerprint: record.peer,
+                                             fileName: file.path, written: written, size: file.size))
     }
 }

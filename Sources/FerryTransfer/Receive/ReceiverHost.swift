@@ -59,10 +59,29 @@ public protocol ReceiverHost: Sendable {
     /// Offer `offer` could not be delivered: nothing of it reached an Inbox, its files are kept
     /// for a resume (by default, nothing is done).
     func finishFailed(offer: String, sender: String, error: TransferError) async
+    /// Offer `id` is no longer waiting: accepted, declined, cancelled (by default, nothing is done).
+    func offerDecided(_ id: String) async
+    /// A file of an accepted offer is arriving: `written` of `size` bytes so far, reported at most
+    /// twice a second per upload (by default, nothing is done).
+    func receiving(_ progress: ReceiveProgress) async
+}
+
+/// How far one file of an offer has arrived.
+public struct ReceiveProgress: Sendable, Equatable {
+    public var offer: String
+    public var sender: String
+    public var senderFingerprint: String
+    public var fileName: String
+    public var written: UInt64
+    public var size: UInt64
 }
 
 extension ReceiverHost {
     public func finishFailed(offer: String, sender: String, error: TransferError) async {}
+
+    public func offerDecided(_ id: String) async {}
+
+    public func receiving(_ progress: ReceiveProgress) async {}
 
     public func delivered(_ files: [DeliveredFile]) async {
         for file in files { await delivered(file) }

@@ -94,11 +94,17 @@ struct TransferConnection {
         var complete = false
         var trailer: String?
         var failure: TransferError?
+        // Progress for the host (a desktop notification), at most twice a second.
+        var reported = ContinuousClock.now
         do {
             while let part = try await parts.next() {
                 switch part {
                 case .body(let buffer):
                     try await staged.append(buffer)
+                    if ContinuousClock.now - reported >= .milliseconds(500) {
+                        reported = .now
+                        await receiver.uploadProgress(offer: offer, file: file, written: staged.written)
+                    }
                 case .end(let trailers):
                     trailer = trailers?.first(name: "Ferry-SHA256")
                     complete = true

@@ -75,6 +75,16 @@ final class TestClock: Sendable {
         #expect(await receiver.records.isEmpty, "declined offers nobody asked about are dropped")
     }
 
+    @Test func aPendingOfferThatExpiresIsReportedDecided() async throws {
+        host.setMode(.everyone(until: clock.now + 3600))
+        let id = try await receiver.offer(offer("late.txt"), from: peer).offer
+        clock.advance(Loopback.smallReserve.pendingSeconds + 1)
+        await receiver.expire()
+        // The host hears of it (a notification closes), as when the user answers.
+        for _ in 0..<200 where !host.decided.withLock({ $0.contains(id) }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(host.decided.withLock { $0 } == [id])
+    }
+
     @Test func freshCertificatesDoNotGetFreshRoomWithoutBound() async throws {
         host.setMode(.everyone(until: clock.now + 3600))
         // Each offer from a new certificate, as a stranger minting them would send.

@@ -29,6 +29,9 @@ final class TestHost: ReceiverHost {
         return true
     }
     func offerWaiting(_ offer: PendingOffer) async { state.withLock { $0.waiting.append(offer) } }
+    /// Offers the receiver said were decided (accepted, declined, expired), in order.
+    let decided = Mutex<[String]>([])
+    func offerDecided(_ id: String) async { decided.withLock { $0.append(id) } }
 
     func trust(_ identity: DeviceIdentity, autoAccept: Bool = true) {
         state.withLock { $0.trusted[identity.fingerprint] = TrustedPeer(fingerprint: identity.fingerprint, name: "sender", autoAccept: autoAccept) }

@@ -1,0 +1,66 @@
+/// Text for notifications: peer-chosen names are cut and cleaned, and escaped when the server
+/// reads markup. Servers without `body-markup` show text as it is; the summary is never markup.
+struct NotificationText {
+    /// Whether the server parses the body as markup (the `body-markup` capability).
+    var markup: Bool
+
+    /// The longest name shown, in characters; longer names end in "…".
+    static let nameLimit = 64
+
+    /// A name a peer chose (device, file): control and bidi characters dropped, cut to
+    /// `nameLimit`, so it can neither reorder the line nor fill the screen.
+    static func name(_ raw: String) -> String {
+        var out = String.UnicodeScalarView()
+        var count = 0
+        for scalar in raw.unicodeScalars where !isHidden(scalar) {
+            if count == nameLimit {
+                out.append("…")
+                break
+            }
+            out.append(scalar)
+            count += 1
+        }
+        let text = String(out).trimmingSpaces
+        return text.isEmpty ? "unnamed" : text
+    }
+
+    /// `text` ready for the body: escaped as XML when the server reads markup.
+    func body(_ text: String) -> String {
+        markup ? Self.escaped(text) : text
+    }
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Control characters (C0, DEL, C1) and the bidirectional formatting characters.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F..<0xA0: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x2028, 0x2029, 0xFEFF: true
+        default: false
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " }),
+              let last = scalars.lastIndex(where: { $0 != " " }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
