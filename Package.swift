@@ -60,6 +60,8 @@ let package = Package(
                 "FerryDBus",
                 "FerryDiscovery",
                 "FerryTransfer",
+                "FerryProtection",
+                "FerryDBus",
                 "FerryLocalSend",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -70,12 +72,13 @@ let package = Package(
             ]
         ),
         // The library managed apps link: an ApplicationDelegate and a one-call entry point.
-        .target(name: "FerryKit", dependencies: ["FerryProtocol"]),
+        .target(name: "FerryKit", dependencies: ["FerryProtocol", "FerryProtection"]),
         // The CLI's commands, as a library so tests can parse arguments in-process.
         .target(
             name: "FerryCommands",
             dependencies: [
                 "FerryCore",
+                "FerryProtection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,6 +97,18 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The fscrypt ioctls of <linux/fscrypt.h> behind plain C functions.
+        .target(name: "CFscrypt"),
+        // Data protection: the four classes on fscrypt v2 policies, the sealed class keys.
+        .target(
+            name: "FerryProtection",
+            dependencies: [
+                "CFscrypt",
+                "FerryCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         // LocalSend v2 (multicast discovery, its HTTPS API and client) over FerryTransfer's receiver.
@@ -128,6 +143,7 @@ let package = Package(
             dependencies: ["FerryCore"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "FerryProtectionTests", dependencies: ["FerryProtection", "FerryCore"]),
         .testTarget(name: "FerryProtocolTests", dependencies: ["FerryProtocol"]),
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryProtocol"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
@@ -143,7 +159,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FerryCommandsTests",
-            dependencies: ["FerryCommands", "FerryCore", "FerryKit", "ferry", "ferryd", "todo-managed"]
+            dependencies: ["FerryCommands", "FerryCore", "FerryKit", "FerryProtection", "ferry", "ferryd", "todo-managed"]
         ),
     ]
 )

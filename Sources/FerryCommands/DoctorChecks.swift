@@ -26,7 +26,7 @@ struct DoctorChecks {
                     fix: "remove one of the two copies")
         }
         problems += launchProblems(registry) + schemeProblems(registry) + queryProblems(registry)
-        return problems + discoveryProblems()
+        return problems + discoveryProblems() + ProtectionDoctor.problems(context)
     }
 
     private func launchProblems(_ registry: Registry) -> [Problem] {

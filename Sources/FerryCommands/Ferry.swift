@@ -21,6 +21,7 @@ public struct Ferry: ParsableCommand {
             Integrate.self,
             Send.self, Share.self, Receiving.self, Trust.self, Inbox.self, Accept.self, Decline.self, Pair.self,
             State.self, Notifications.self,
+            Protection.self, Unlock.self, Lock.self,
         ]
     )
 

@@ -13,7 +13,7 @@ extension Ferry {
             let apps = result.apps ?? []
             output.emit(apps.map(Row.init)) {
                 let rows = apps.map { [$0.bundleId, $0.state, $0.pid.map(String.init) ?? "-", Self.describe($0.since)] }
-                return Table.render(header: ["APP", "STATE", "PID", "SINCE"], rows: rows)
+                return Table.render(header: ["APP", "STATE", "PID", "SINCE"], rows: rows) + ProtectionLine.text(result.protection)
             }
         }
 

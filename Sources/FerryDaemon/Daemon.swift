@@ -23,7 +23,9 @@ public struct Daemon {
         configuration.removeTransferPortFile()
         defer { configuration.removeTransferPortFile() }
         let reaper = ProcessReaper()
-        let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper)
+        let protection = ProtectionController(paths: configuration.paths, grace: configuration.protectionGrace, logger: logger)
+        let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper, protection: protection)
+        await protection.attach(manager)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)
             + [configuration.paths.configHome] + configuration.paths.desktop.watchedFolders
         let receiving = ReceivingState(configuration.receivingMode)
@@ -40,6 +42,8 @@ public struct Daemon {
         let services: [any Service] = [
             ReaperService(reaper: reaper, manager: manager),
             SweeperService(manager: manager),
+            ProtectionService(controller: protection),
+            SessionLockWatcher(controller: protection, environment: configuration.environment, logger: logger),
             DaemonServer(socketPath: configuration.socketPath, listeningSocket: configuration.listeningSocket,
                          manager: manager, discovery: discovery, transfers: transfers.hub, localSend: localSend, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),

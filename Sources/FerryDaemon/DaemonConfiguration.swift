@@ -31,6 +31,8 @@ public struct DaemonConfiguration: Sendable {
     /// A socket already bound and listening on ``socketPath`` (systemd socket activation, see
     /// ``SocketActivation``); nil to bind it. Default nil.
     public var listeningSocket: Int32?
+    /// How long after the session locks the keys of `complete` classes go (`FERRY_PROTECTION_GRACE`). Default 10 s.
+    public var protectionGrace: Duration = .seconds(10)
 
     /// Announcing this device and finding peers on the LAN.
     public var discovery: DiscoverySettings

@@ -68,6 +68,7 @@ extension Application {
         case .willEnterForeground: delegate.applicationWillEnterForeground(self)
         case .willTerminate: delegate.applicationWillTerminate(self)
         case .didReceiveMemoryWarning: delegate.applicationDidReceiveMemoryWarning(self)
+        case .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable: deliverProtectedData(event, to: delegate)
         }
         return true
     }

@@ -19,6 +19,8 @@ public final class Application {
     public let restoration = ApplicationRestoration()
     /// The lifecycle as the events received so far describe it.
     var lifecycle = AppLifecycle()
+    /// Protected data's availability as the last protection event said; nil before any.
+    var protectedDataKnown: Bool?
 
     /// The app's state as far as it knows: the events received so far decide it.
     ///

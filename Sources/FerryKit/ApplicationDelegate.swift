@@ -40,6 +40,13 @@ public protocol ApplicationDelegate: AnyObject {
 
     /// The system is short of memory: free what can be rebuilt, or risk being terminated.
     func applicationDidReceiveMemoryWarning(_ application: Application)
+
+    /// The session is locking: files of class `complete` become unreadable in 10 s (UIKit's
+    /// `applicationProtectedDataWillBecomeUnavailable`). Close them now.
+    func applicationProtectedDataWillBecomeUnavailable(_ application: Application)
+
+    /// The session was unlocked and every class's files can be opened again.
+    func applicationProtectedDataDidBecomeAvailable(_ application: Application)
 }
 
 extension ApplicationDelegate {
@@ -75,4 +82,10 @@ extension ApplicationDelegate {
 
     /// Does nothing.
     public func applicationDidReceiveMemoryWarning(_ application: Application) {}
+
+    /// Does nothing.
+    public func applicationProtectedDataWillBecomeUnavailable(_ application: Application) {}
+
+    /// Does nothing.
+    public func applicationProtectedDataDidBecomeAvailable(_ application: Application) {}
 }

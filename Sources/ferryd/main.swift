@@ -62,6 +62,9 @@ if let seconds = environment["FERRY_EVENT_TIMEOUT"].flatMap(Double.init) {
 }
 configuration.applyTransferEnvironment(environment)
 configuration.applyLocalSendEnvironment(environment)
+if let seconds = environment["FERRY_PROTECTION_GRACE"].flatMap(Double.init) {
+    configuration.protectionGrace = .milliseconds(Int64(seconds * 1000))
+}
 
 do {
     try await Daemon(configuration: configuration, logger: logger).run()

@@ -14,7 +14,10 @@ extension AppManager {
         environment["FERRY_SOCKET"] = configuration.socketPath
         // The token goes on a pipe (descriptor 3), never in the environment: see TokenPipe.
         environment["FERRY_LAUNCH_TOKEN_FD"] = "3"
-        let state = takeState(app)
+        // Restoration only while unlocked: a launch while locked starts without its state, which
+        // stays for the next launch (the archive is not taken, so not discarded).
+        let state = protection?.isProtectedDataAvailable == false ? nil : takeState(app)
+        protection?.prepareContainer(installed, paths: configuration.paths)
         if state != nil { environment["FERRY_STATE_FD"] = "4" }
         let pid: pid_t
         do {

@@ -37,9 +37,12 @@ actor AppManager {
     let foregroundLock = FIFOLock()
     let clock = ContinuousClock()
     let supervisor: ProcessSupervisor
+    /// Data protection (set by ``Daemon/run()``); nil: everything counts as available.
+    let protection: ProtectionController?
 
-    init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper) {
+    init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper, protection: ProtectionController? = nil) {
         self.configuration = configuration
+        self.protection = protection
         self.logger = logger
         let records = AppRecords(socketPath: configuration.socketPath)
         supervisor = ProcessSupervisor(reaper: reaper, records: records, logDirectory: configuration.logDirectory, logger: logger)

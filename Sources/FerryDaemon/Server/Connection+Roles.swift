@@ -112,6 +112,7 @@ extension Connection {
             case "ps":
                 var result = WireFrame.result(id, outcome: "ok")
                 result.apps = await manager.status().map(\.frame)
+                result.protection = await manager.protection?.report()
                 return result
             case "quit": return .result(id, outcome: try await manager.quit(frame.app ?? "").rawValue, app: frame.app)
             case "kill": return .result(id, outcome: try await manager.forceQuit(frame.app ?? "").rawValue, app: frame.app)
@@ -126,6 +127,8 @@ extension Connection {
             case "state":
                 let app = frame.app ?? ""
                 return WireFrame(id, try await manager.stateRequest(app, discard: frame.discard == true), app: app)
+            case let type where WireFrame.protectionTypes.contains(type):
+                return await ProtectionFrames.serve(frame, manager.protection)
             default: return WireError(.malformedFrame, "clients may not send \(frame.type) frames").frame
             }
         } catch let error as DiscoveryError {

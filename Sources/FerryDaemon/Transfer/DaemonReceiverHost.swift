@@ -24,8 +24,11 @@ struct DaemonReceiverHost: ReceiverHost {
     func receivingMode() async -> ReceivingMode { await mode.current }
 
     func target(for file: OfferedFile, preferredApp: String?) async -> InboxTarget {
-        let choice = TargetAppChooser.choose(for: file, preferred: preferredApp, apps: await manager.installedApps)
-        return InboxTarget(app: choice.app, container: paths.container(for: choice.app), open: choice.matched)
+        let apps = await manager.installedApps
+        let choice = TargetAppChooser.choose(for: file, preferred: preferredApp, apps: apps)
+        let target = InboxTarget(app: choice.app, container: paths.container(for: choice.app), open: choice.matched)
+        // A locked Inbox: held until the next unlock (HeldInbox).
+        return manager.protection?.inboxTarget(target, apps: apps, paths: paths) ?? target
     }
 
     func delivered(_ file: DeliveredFile) async {
@@ -48,7 +51,7 @@ struct DaemonReceiverHost: ReceiverHost {
                         size: $0.size, sha256: $0.sha256, time: now)
         }, to: InboxRecord.log(dataHome: paths.dataHome))
         await notifications?.delivered(files, apps: await manager.installedApps)
-        for file in files where file.target.open {
+        for file in files where file.target.open && manager.protection?.isHeld(file.target) != true {
             _ = await manager.openForTransfer(FileURL.make(file.path), app: file.target.app, source: "ferry.transfer")
         }
     }

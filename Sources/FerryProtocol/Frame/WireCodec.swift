@@ -98,6 +98,8 @@ extension WireFrame {
         case "pair-accept", "pair-decline": id != nil && offer != nil
         case "state-data": id != nil && data != nil
         case "state": id != nil && app != nil
+        case "unlock": id != nil && data != nil
+        case "lock", "protection-status": id != nil
         default: nil
         }
     }

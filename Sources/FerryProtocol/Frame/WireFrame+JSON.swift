@@ -56,6 +56,7 @@ extension WireFrame {
         case "restoration": restoration = try field.bool()
         case "discard": discard = try field.bool()
         case "archive": archive = try field.archive()
+        case "protection": protection = try field.protection()
         default: break
         }
     }
@@ -107,6 +108,7 @@ extension WireFrame {
         out.field("restoration", restoration)
         out.field("discard", discard)
         if let archive { out.object("archive") { $0.archive(archive) } }
+        if let protection { out.object("protection") { $0.protection(protection) } }
         return out.finish()
     }
 }
@@ -331,5 +333,34 @@ extension JSONWriter {
         field("state", row.state)
         field("pid", row.pid.map(Int.init))
         field("since", row.since)
+    }
+}
+
+// Data protection's report (WireFrame+Protection.swift).
+extension FieldReader {
+    func protection() throws(JSONScanner.Failure) -> WireFrame.ProtectionReport? {
+        guard let members = try members() else { return nil }
+        guard let lock = try field("lock", in: members).string(),
+              let available = try field("available", in: members).bool(),
+              let enforced = try field("enforced", in: members).bool() else { throw fail("lock, available and enforced") }
+        var keys: [String: String] = [:]
+        for (name, item) in try field("keys", in: members).members() ?? [] {
+            guard case .string(let state) = item else { throw fail("string key states") }
+            keys[name] = state
+        }
+        return WireFrame.ProtectionReport(lock: lock, available: available, enforced: enforced, keys: keys,
+                                          held: try field("held", in: members).int())
+    }
+}
+
+extension JSONWriter {
+    mutating func protection(_ report: WireFrame.ProtectionReport) {
+        field("lock", report.lock)
+        field("available", report.available)
+        field("enforced", report.enforced)
+        object("keys") { writer in
+            for name in report.keys.keys.sorted() { writer.field(name, report.keys[name]) }
+        }
+        field("held", report.held)
     }
 }

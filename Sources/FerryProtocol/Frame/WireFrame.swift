@@ -62,6 +62,8 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var restoration: Bool?
     public var discard: Bool?
     public var archive: ArchiveInfo?
+    /// Data protection's lock and key state (WireFrame+Protection.swift).
+    public var protection: ProtectionReport?
     // Rows of results, typed (protocol 2); protocol 1 sends them as tab-joined `items`
     // (``version1Items``). Not Codable: they have no version 1 key.
     public var deliveries: [Delivery]?

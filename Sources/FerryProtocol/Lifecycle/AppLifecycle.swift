@@ -87,6 +87,7 @@ public struct AppLifecycle: Sendable, Equatable {
         case (.background, .terminate), (.terminating, .terminate): .terminating
         case (.launching, .send(.didReceiveMemoryWarning)), (.inactive, .send(.didReceiveMemoryWarning)),
              (.active, .send(.didReceiveMemoryWarning)), (.background, .send(.didReceiveMemoryWarning)): state
+        case (_, .send(let event)) where event.isProtectedDataEvent && state.receivesProtectedDataEvents: state
         default: nil
         }
     }

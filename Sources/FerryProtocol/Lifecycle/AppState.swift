@@ -16,6 +16,8 @@ public enum AppState: String, Sendable, Equatable, CaseIterable {
 public enum LifecycleEvent: String, Sendable, Equatable, CaseIterable {
     case willFinishLaunching, didFinishLaunching, didBecomeActive, willResignActive
     case didEnterBackground, willEnterForeground, willTerminate, open, didReceiveMemoryWarning
+    /// Data protection (UIKit's names): at lock, before the class keys go; after unlock.
+    case protectedDataWillBecomeUnavailable, protectedDataDidBecomeAvailable
 
     /// Whether the app's boolean answer matters (the launch events and `open`).
     public var hasAnswer: Bool {

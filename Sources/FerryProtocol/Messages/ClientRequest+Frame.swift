@@ -33,6 +33,9 @@ extension ClientRequest {
         case "pair-accept": self = .pairAccept(.init(id: id, offer: try f.need(frame.offer), code: frame.code))
         case "pair-decline": self = .pairDecline(.init(id: id, offer: try f.need(frame.offer)))
         case "state": self = .state(.init(id: id, app: try f.need(frame.app), discard: frame.discard))
+        case "unlock": self = .unlock(.init(id: id, data: try f.need(frame.data)))
+        case "lock": self = .lock(.init(id: id, mode: frame.mode))
+        case "protection-status": self = .protectionStatus(.init(id: id))
         default: throw WireError(.malformedFrame, "unknown frame type \"\(frame.type)\"")
         }
     }
@@ -82,6 +85,9 @@ extension ClientRequest {
         case .state(let query):
             frame.app = query.app
             frame.discard = query.discard
+        case .unlock(let unlock): frame.data = unlock.data
+        case .lock(let lock): frame.mode = lock.mode
+        case .protectionStatus: break
         }
         return frame
     }
@@ -102,6 +108,9 @@ extension ClientRequest {
         case .pairConfirm(let body): body.id
         case .pairAccept(let body): body.id
         case .state(let body): body.id
+        case .unlock(let body): body.id
+        case .lock(let body): body.id
+        case .protectionStatus(let body): body.id
         }
     }
 }

@@ -24,6 +24,10 @@ public enum ClientRequest: Sendable, Equatable {
     case pairAccept(PairAccept)
     case pairDecline(OfferAnswer)
     case state(StateQuery)
+    /// Data protection (ClientRequest+Protection.swift).
+    case unlock(Unlock)
+    case lock(Lock)
+    case protectionStatus(Plain)
 
     /// A request that carries nothing but its id.
     public struct Plain: Codable, Sendable, Equatable {

@@ -60,6 +60,9 @@ extension ClientRequest {
         case .pairConfirm(let body): body
         case .pairAccept(let body): body
         case .state(let body): body
+        case .unlock(let body): body
+        case .lock(let body): body
+        case .protectionStatus(let body): body
         }
     }
 
@@ -88,6 +91,9 @@ extension ClientRequest {
         case "pair-accept": self = .pairAccept(try .init(from: decoder))
         case "pair-decline": self = .pairDecline(try .init(from: decoder))
         case "state": self = .state(try .init(from: decoder))
+        case "unlock": self = .unlock(try .init(from: decoder))
+        case "lock": self = .lock(try .init(from: decoder))
+        case "protection-status": self = .protectionStatus(try .init(from: decoder))
         default: return nil
         }
     }

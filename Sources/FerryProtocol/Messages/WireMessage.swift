@@ -52,6 +52,9 @@ extension ClientRequest {
         case .pairAccept: "pair-accept"
         case .pairDecline: "pair-decline"
         case .state: "state"
+        case .unlock: "unlock"
+        case .lock: "lock"
+        case .protectionStatus: "protection-status"
         }
     }
 }

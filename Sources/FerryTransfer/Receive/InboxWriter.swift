@@ -114,7 +114,11 @@ public struct InboxWriter {
             // A folder moved whole goes back writable, as it was staged: its files move out of it next.
             if let moved = move.to.child(move.placed, create: false) { InboxFolderMode.writableTree(moved) }
             fchmodat(move.to.fd, move.placed, move.mode, 0)
-            InboxFolderMode.writable(move.to) { _ = renameat(move.to.fd, move.placed, move.from.fd, move.staged) }
+            InboxFolderMode.writable(move.to) {
+                if renameat(move.to.fd, move.placed, move.from.fd, move.staged) != 0 && errno == EXDEV {
+                    _ = CrossPolicyCopy.move(move.placed, from: move.to.fd, to: move.staged, in: move.from.fd, mode: move.mode)
+                }
+            }
         }
         journal.removeAll()
     }
@@ -168,7 +172,8 @@ public struct InboxWriter {
             if let moved = folder.child(entry, create: false) { InboxFolderMode.readOnlyTree(moved) }
             return true
         }
-        guard errno == EEXIST || errno == ENOTEMPTY || errno == EINVAL || errno == ENOSYS else {
+        // EXDEV: the Inbox has another protection class than the staging area; file by file then.
+        guard errno == EEXIST || errno == ENOTEMPTY || errno == EINVAL || errno == ENOSYS || errno == EXDEV else {
             throw TransferError(.failed, "cannot move \(entry) into \(inbox): \(String(cString: strerror(errno)))")
         }
         return false
@@ -182,6 +187,11 @@ public struct InboxWriter {
             let candidate = n == 1 ? name : NameSanitizer.numbered(name, n)
             finishJournal?.willMove(staged, from: source, to: folder, as: candidate, mode: mode)
             if systemRenameAt2(source.fd, staged, folder.fd, candidate, renameNoReplace) == 0 {
+                journal.append((source, staged, folder, candidate, mode))
+                return candidate
+            }
+            // An Inbox of another protection class than the staging area (fscrypt refuses the rename).
+            if errno == EXDEV, CrossPolicyCopy.move(staged, from: source.fd, to: candidate, in: folder.fd, mode: mode) == 0 {
                 journal.append((source, staged, folder, candidate, mode))
                 return candidate
             }

@@ -45,6 +45,8 @@ final class RecordingDelegate: ApplicationDelegate {
     func applicationWillEnterForeground(_ application: Application) { record("willEnterForeground", application) }
     func applicationWillTerminate(_ application: Application) { record("willTerminate", application) }
     func applicationDidReceiveMemoryWarning(_ application: Application) { record("didReceiveMemoryWarning", application) }
+    func applicationProtectedDataWillBecomeUnavailable(_ application: Application) { record("protectedDataWillBecomeUnavailable", application) }
+    func applicationProtectedDataDidBecomeAvailable(_ application: Application) { record("protectedDataDidBecomeAvailable", application) }
 }
 
 /// A delegate that implements nothing, to check the defaults.

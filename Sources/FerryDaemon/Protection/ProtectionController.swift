@@ -1,0 +1,133 @@
+import FerryCore
+import FerryProtection
+import FoundationEssentials
+import Logging
+import Synchronization
+
+/// ferryd's data protection: follows the session lock, removes and adds the class keys, tells the
+/// apps, and holds files received for a locked Inbox until the next unlock.
+public actor ProtectionController {
+    let protection: DataProtection
+    let held: HeldInbox
+    let paths: FerryPaths
+    let grace: Duration
+    let logger: Logger
+    private var machine = ProtectionLock()
+    private var manager: AppManager?
+    private var busyKeys = false
+    /// For synchronous readers (a launch deciding whether to restore state).
+    private let availability = Mutex(true)
+
+    /// - Parameters:
+    ///   - paths: Ferry's folders: the key file, the lock marker and the held files live in the data home.
+    ///   - grace: How long after a lock the keys go (10 s as on iOS).
+    public init(paths: FerryPaths, grace: Duration = .seconds(10), logger: Logger) {
+        protection = DataProtection(dataHome: paths.dataHome)
+        held = HeldInbox(dataHome: paths.dataHome)
+        self.paths = paths
+        self.grace = grace
+        self.logger = logger
+    }
+
+    /// Whether protected data is available now, as apps are told (`isProtectedDataAvailable`).
+    public nonisolated var isProtectedDataAvailable: Bool { availability.withLock { $0 } }
+
+    func attach(_ manager: AppManager) { self.manager = manager }
+
+    /// Takes up the state a previous ferryd left: a lock it did not finish, or the kernel's keys.
+    func start() async {
+        let complete = try? protection.keyStates()[.complete]
+        let present: Bool? = complete.flatMap { $0 == .unenforced ? nil : $0 == .present }
+        machine = ProtectionLock.atStart(marker: LockMarker.read(protection.store.folder), completeKeyPresent: present)
+        publish()
+        logger.info("data protection", metadata: ["lock": "\(machine.state)"])
+        // Unlocked while no ferryd ran (`ferry unlock` on its own): files held before are due now.
+        if machine.state == .unlocked, held.count() > 0 { await releaseHeld() }
+        await tick()
+    }
+
+    /// The session locked. - Parameter now: no grace (`ferry lock --now`).
+    func lock(immediately: Bool = false) async -> WireFrame.ProtectionReport {
+        let seconds = immediately ? 0 : Double(grace.components.seconds) + Double(grace.components.attoseconds) / 1e18
+        await perform(machine.lock(now: Self.now(), grace: seconds))
+        return report()
+    }
+
+    /// Adds the class keys with `passphrase`.
+    ///
+    /// - Throws: ``ProtectionError`` (a wrong passphrase adds no key and leaves the lock as it was).
+    func unlock(passphrase: [UInt8]) async throws(ProtectionError) -> (FerryProtection.DataProtection.Unlock, WireFrame.ProtectionReport) {
+        let outcome = try protection.unlock(passphrase: passphrase)
+        busyKeys = false
+        await perform(machine.unlocked())
+        return (outcome, report())
+    }
+
+    /// logind said the session is unlocked: undoes a lock still in its grace.
+    func sessionUnlocked() async {
+        await perform(machine.sessionUnlocked())
+    }
+
+    /// Called a few times a second: ends the grace, and finishes removing keys files held open.
+    func tick() async {
+        await perform(machine.tick(now: Self.now()))
+        if busyKeys, machine.state == .locked { removeKeys() }
+    }
+
+    /// The lock and keys for `ferry ps`, `ferry doctor` and `protection-status`.
+    func report() -> WireFrame.ProtectionReport {
+        let states = (try? protection.keyStates()) ?? [:]
+        let lock: String = switch machine.state {
+        case .unlocked: "unlocked"
+        case .locking: "locking"
+        case .locked: "locked"
+        }
+        return WireFrame.ProtectionReport(
+            lock: lock, available: machine.isAvailable, enforced: protection.keyring.isSupported,
+            keys: Dictionary(uniqueKeysWithValues: states.map { ($0.key.rawValue, $0.value.rawValue) }),
+            held: held.count())
+    }
+
+    private func perform(_ actions: [ProtectionLock.Action]) async {
+        for action in actions {
+            switch action {
+            case .tellWillBecomeUnavailable:
+                publish(false)
+                await manager?.protectedDataEvent(.protectedDataWillBecomeUnavailable)
+            case .writeMarker(let deadline): LockMarker.write(deadline, protection.store.folder)
+            case .removeKeys: removeKeys()
+            case .tellDidBecomeAvailable:
+                publish()
+                await manager?.protectedDataEvent(.protectedDataDidBecomeAvailable)
+            case .clearMarker: LockMarker.clear(protection.store.folder)
+            case .releaseHeld: await releaseHeld()
+            }
+        }
+        publish()
+    }
+
+    private func removeKeys() {
+        do {
+            let states = try protection.lock()
+            busyKeys = states.values.contains(.incompletelyRemoved)
+            logger.notice("class keys removed", metadata: ["keys": "\(states.map { "\($0.key.rawValue)=\($0.value.rawValue)" }.sorted())"])
+        } catch {
+            logger.error("class keys could not be removed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func releaseHeld() async {
+        let delivered = held.release(paths: paths, logger: logger)
+        guard let manager else { return }
+        for file in delivered where file.open {
+            _ = await manager.openForTransfer(FileURL.make(file.path), app: file.app, source: "ferry.transfer")
+        }
+    }
+
+    private func publish(_ value: Bool? = nil) {
+        let available = value ?? machine.isAvailable
+        availability.withLock { $0 = available }
+    }
+
+    static func now() -> Double { Date().timeIntervalSince1970 }
+}

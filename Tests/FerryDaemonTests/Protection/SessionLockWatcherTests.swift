@@ -1,0 +1,75 @@
+import FerryCore
+import FerryDBus
+@testable import FerryDaemon
+import Foundation
+import Logging
+import Testing
+
+/// ferryd's lock follows logind's LockedHint: a real dbus-daemon, python3-dbusmock's logind.
+@Suite(.serialized) struct SessionLockWatcherTests {
+    struct World {
+        let logind: LogindMock
+        let bus: DBusConnection
+        let session: String
+        let controller: ProtectionController
+        let task: Task<Void, any Error>
+
+        init(grace: Duration) async throws {
+            logind = try LogindMock()
+            bus = try DBusConnection(address: logind.address)
+            session = try await logind.addSession(bus)
+            let home = NSTemporaryDirectory() + "ferry-lockwatch-" + UUID().uuidString.prefix(8)
+            controller = ProtectionController(paths: FerryPaths(appFolders: [], dataHome: home, configHome: home + "/config"),
+                                              grace: grace, logger: Logger(label: "test"))
+            let watcher = SessionLockWatcher(controller: controller, environment: ["DBUS_SYSTEM_BUS_ADDRESS": logind.address],
+                                             logger: Logger(label: "test"))
+            task = Task { try await watcher.follow() }
+        }
+
+        func lockState(becomes state: String) async -> Bool {
+            for _ in 0..<200 {
+                if await controller.report().lock == state { return true }
+                try? await Task.sleep(for: .milliseconds(25))
+            }
+            return false
+        }
+    }
+
+    @Test(.enabled(if: LogindMock.available))
+    func lockedHintStartsTheGraceAndUnlockingWithinItKeepsTheKeys() async throws {
+        let world = try await World(grace: .seconds(60))
+        defer { world.task.cancel() }
+        try await world.logind.setLockedHint(true, session: world.session, world.bus)
+        #expect(await world.lockState(becomes: "locking"))
+        try await world.logind.setLockedHint(false, session: world.session, world.bus)
+        #expect(await world.lockState(becomes: "unlocked"))
+    }
+
+    @Test(.enabled(if: LogindMock.available))
+    func afterTheGraceOnlyThePassphraseUnlocks() async throws {
+        let world = try await World(grace: .zero)
+        defer { world.task.cancel() }
+        try await world.logind.setLockedHint(true, session: world.session, world.bus)
+        #expect(await world.lockState(becomes: "locked"))
+        try await world.logind.setLockedHint(false, session: world.session, world.bus)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await world.controller.report().lock == "locked")
+    }
+
+    @Test(.enabled(if: LogindMock.available))
+    func aPropertiesChangedSignalFromAnotherClientIsIgnored() async throws {
+        let world = try await World(grace: .seconds(60))
+        defer { world.task.cancel() }
+        // Subscribed once a real change went through.
+        try await world.logind.setLockedHint(true, session: world.session, world.bus)
+        #expect(await world.lockState(becomes: "locking"))
+        try await world.logind.setLockedHint(false, session: world.session, world.bus)
+        #expect(await world.lockState(becomes: "unlocked"))
+        let forger = try DBusConnection(address: world.logind.address)
+        try await forger.emit(DBusSignal(
+            sender: nil, path: world.session, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+            arguments: [.string("org.freedesktop.login1.Session"), .vardict(["LockedHint": .boolean(true)]), .strings([])]))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await world.controller.report().lock == "unlocked")
+    }
+}
