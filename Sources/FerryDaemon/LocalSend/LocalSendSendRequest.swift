@@ -88,7 +88,7 @@ struct LocalSendSendRequest {
     private func delivered(_ files: [LocalFile]) -> WireFrame {
         var result = WireFrame.result(id, outcome: "delivered")
         result.peer = peer.info.alias
-        result.items = files.map { "delivered\t\t\($0.relativePath)" }
+        result.deliveries = files.map { WireFrame.Delivery(status: "delivered", app: nil, name: $0.relativePath) }
         return result
     }
 

@@ -19,6 +19,10 @@ extension ClientRequest {
         case "send":
             self = .send(.init(id: id, files: frame.files, url: frame.url, peer: frame.peer, host: frame.host,
                                port: frame.port, fingerprint: frame.fingerprint, app: frame.app, offer: frame.offer))
+            if case .send(var send) = self, let pin = frame.pin {
+                send.pin = pin
+                self = .send(send)
+            }
         case "receiving": self = .receiving(.init(id: id, mode: frame.mode))
         case "trust":
             self = .trust(.init(id: id, action: frame.event ?? "list", fingerprint: frame.fingerprint, peer: frame.peer,
@@ -36,6 +40,7 @@ extension ClientRequest {
         case "unlock": self = .unlock(.init(id: id, data: try f.need(frame.data)))
         case "lock": self = .lock(.init(id: id, mode: frame.mode))
         case "protection-status": self = .protectionStatus(.init(id: id))
+        case "web-share": self = .webShare(.init(id: id, files: try f.need(frame.files), pin: frame.pin))
         default: throw WireError(.malformedFrame, "unknown frame type \"\(frame.type)\"")
         }
     }
@@ -64,6 +69,7 @@ extension ClientRequest {
             frame.fingerprint = send.fingerprint
             frame.app = send.app
             frame.offer = send.offer
+            frame.pin = send.pin
         case .receiving(let receiving): frame.mode = receiving.mode
         case .trust(let trust):
             frame.event = trust.action
@@ -88,6 +94,9 @@ extension ClientRequest {
         case .unlock(let unlock): frame.data = unlock.data
         case .lock(let lock): frame.mode = lock.mode
         case .protectionStatus: break
+        case .webShare(let share):
+            frame.files = share.files
+            frame.pin = share.pin
         }
         return frame
     }
@@ -111,6 +120,7 @@ extension ClientRequest {
         case .unlock(let body): body.id
         case .lock(let body): body.id
         case .protectionStatus(let body): body.id
+        case .webShare(let body): body.id
         }
     }
 }

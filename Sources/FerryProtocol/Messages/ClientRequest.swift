@@ -28,6 +28,8 @@ public enum ClientRequest: Sendable, Equatable {
     case unlock(Unlock)
     case lock(Lock)
     case protectionStatus(Plain)
+    /// LocalSend's web share of `files` until the client leaves (ClientRequest+WebShare.swift).
+    case webShare(WebShare)
 
     /// A request that carries nothing but its id.
     public struct Plain: Codable, Sendable, Equatable {
@@ -100,6 +102,8 @@ public enum ClientRequest: Sendable, Equatable {
         public var app: String?
         /// A name for this send, unique among those running, for `cancel`.
         public var offer: String?
+        /// The PIN a LocalSend receiver asks for.
+        public var pin: String?
 
         public init(id: Int, files: [String]? = nil, url: String? = nil, peer: String? = nil, host: String? = nil,
                     port: Int? = nil, fingerprint: String? = nil, app: String? = nil, offer: String? = nil) {

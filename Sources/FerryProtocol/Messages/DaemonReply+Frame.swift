@@ -60,6 +60,8 @@ extension DaemonReply.Progress {
         total = frame.total
         fileBytes = frame.fileBytes
         fileTotal = frame.fileTotal
+        message = frame.message
+        items = frame.items
     }
 
     /// The flat frame of this step.
@@ -72,6 +74,8 @@ extension DaemonReply.Progress {
         frame.total = total
         frame.fileBytes = fileBytes
         frame.fileTotal = fileTotal
+        frame.message = message
+        frame.items = items
         return frame
     }
 }

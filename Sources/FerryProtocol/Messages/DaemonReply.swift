@@ -49,6 +49,10 @@ public enum DaemonReply: Sendable, Equatable {
         public var total: Int?
         public var fileBytes: Int?
         public var fileTotal: Int?
+        /// A line for the user (the web share's `shared` and `download`).
+        public var message: String?
+        /// The web share's URLs (`shared`).
+        public var items: [String]?
 
         public init(id: Int, event: String) {
             self.id = id

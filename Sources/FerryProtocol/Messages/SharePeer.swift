@@ -24,7 +24,9 @@ public struct SharePeer: Sendable, Equatable, Codable {
     /// The share sheet's rows from ferryd's answers to a `peers` and a `trust` request (whose
     /// `items` rows start with a trusted fingerprint).
     public static func rows(table: WireFrame, trust: WireFrame) -> [SharePeer] {
-        let trusted = Set((trust.items ?? []).compactMap { $0.split(separator: "\t").first.map(String.init) })
+        // Protocol 2 sends typed rows; protocol 1 tab-joined `items`.
+        let trusted = trust.trusted.map { Set($0.map { $0.fingerprint.lowercased() }) }
+            ?? Set((trust.items ?? []).compactMap { $0.split(separator: "\t").first.map(String.init) })
         return rows(table.peers ?? [], trusted: trusted)
     }
 

@@ -63,6 +63,7 @@ extension ClientRequest {
         case .unlock(let body): body
         case .lock(let body): body
         case .protectionStatus(let body): body
+        case .webShare(let body): body
         }
     }
 
@@ -94,6 +95,7 @@ extension ClientRequest {
         case "unlock": self = .unlock(try .init(from: decoder))
         case "lock": self = .lock(try .init(from: decoder))
         case "protection-status": self = .protectionStatus(try .init(from: decoder))
+        case "web-share": self = .webShare(try .init(from: decoder))
         default: return nil
         }
     }

@@ -55,6 +55,7 @@ extension ClientRequest {
         case .unlock: "unlock"
         case .lock: "lock"
         case .protectionStatus: "protection-status"
+        case .webShare: "web-share"
         }
     }
 }

@@ -23,6 +23,18 @@ import Testing
         #expect(rows[2].address == "bedroom.local:47120")
     }
 
+    /// The share sheet under protocol 2: the trust list comes as typed rows, not tab-joined items.
+    @Test func trustIsReadFromVersion2RowsAndVersion1Items() {
+        var table = WireFrame(type: "result", id: 1)
+        table.peers = [row("Kitchen", ["192.168.1.20"], fingerprint: "aa"), row("Attic", [], fingerprint: "bb")]
+        var typed = WireFrame(type: "result", id: 2)
+        typed.trusted = [.init(fingerprint: "BB", name: "Attic", autoAccept: true)]
+        #expect(SharePeer.rows(table: table, trust: typed).map { "\($0.name) \($0.trusted)" } == ["Attic true", "Kitchen false"])
+        var joined = WireFrame(type: "result", id: 2)
+        joined.items = ["bb\tAttic\tauto"]
+        #expect(SharePeer.rows(table: table, trust: joined).first?.trusted == true)
+    }
+
     @Test(arguments: [("192.168.1.20:47120", "192.168.1.20", 47120), ("[fe80::1]:5", "fe80::1", 5)])
     func hostAndPortSetTheAddress(text: String, host: String, port: Int) {
         var frame = WireFrame(type: "send")

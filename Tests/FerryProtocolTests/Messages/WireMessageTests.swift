@@ -20,7 +20,16 @@ import Testing
         .pair(.init(id: 16, peer: "laptop")), .pairPending(.init(id: 17)),
         .pairConfirm(.init(id: 18, offer: "p1", confirmed: true)), .pairAccept(.init(id: 19, offer: "p1", code: "123456")),
         .pairDecline(.init(id: 20, offer: "p1")), .state(.init(id: 21, app: "a.b", discard: true)),
+        // LocalSend's PIN, its web share, and data protection survive version 2 too.
+        .send(withPin), .webShare(.init(id: 23, files: ["/tmp/photo.jpg"], pin: "1234")),
+        .unlock(.init(id: 24, data: "cGFzcw==")), .lock(.init(id: 25, mode: "now")), .protectionStatus(.init(id: 26)),
     ]
+
+    static var withPin: ClientRequest.Send {
+        var send = ClientRequest.Send(id: 27, files: ["/tmp/a"], peer: "phone")
+        send.pin = "0000"
+        return send
+    }
 
     static var replies: [DaemonReply] {
         var delivered = DaemonReply.Result(id: 10, outcome: "delivered")
@@ -39,7 +48,10 @@ import Testing
         var progress = DaemonReply.Progress(id: 10, event: "progress")
         progress.bytes = 5
         progress.total = 10
-        return [.result(delivered), .result(trusted), .result(offers), .result(pairs), .result(opened), .progress(progress),
+        var shared = DaemonReply.Progress(id: 23, event: "shared")
+        shared.message = "open https://198.18.0.1:53317/ on the other device"
+        shared.items = ["https://198.18.0.1:53317/"]
+        return [.result(delivered), .result(trusted), .result(offers), .result(pairs), .result(opened), .progress(progress), .progress(shared),
                 .peer(.init(event: "removed", message: "gone", peers: [.init(name: "laptop", host: "::1", addresses: ["::1"], port: 1, source: "manual", lastSeen: 0.5)]))]
     }
 
