@@ -150,7 +150,7 @@ lan_ferryd() {
     # shellcheck disable=SC2046
     lan_spawn "$host" "$LAN_WORK/$host/ferryd.log" env ${LAN_FERRYD_ENV:-} "$@" $(lan_env "$host") "$FERRYD"
     LAN_FERRYD[$host]=$LAN_LAST
-    lan_wait 5 lan_in "$host" test -S "$LAN_WORK/$host/home/run/ferry/ferryd.sock" || { lan_log "ferryd did not start on $host"; return 1; }
+    lan_wait 5 lan_in "$host" test -S "$LAN_WORK/$host/home/run/ferry/ferryd.sock" || { lan_log "ferryd did not start on $host: $(tail -n 5 "$LAN_WORK/$host/ferryd.log" 2>/dev/null)"; return 1; }
 }
 
 # lan_ferry HOST ARGS...: the ferry CLI on HOST.
