@@ -148,6 +148,34 @@ private let mockInterface = "org.freedesktop.DBus.Mock"
             #expect(ContinuousClock.now - start < .seconds(1))
         }
     }
+
+    /// A connection closed twice (`close()`, then its deinit) woke its bus thread a second time by
+    /// writing 8 bytes into the eventfd that thread had already closed: whatever file took the
+    /// number got them (a file a batch upload staged in a parallel test arrived with
+    /// 01 00 00 00 00 00 00 00 in front of its bytes).
+    @Test func aConnectionClosedTwiceWritesIntoNoDescriptorItClosed() async throws {
+        try await withPrivateBus { bus in
+            let path = bus.directory.appendingPathComponent("victim").path
+            let opened = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            try #require(opened >= 0)
+            defer { close(opened) }
+            // Tests running in parallel open descriptors too: try again until the file gets the number.
+            for _ in 0..<50 {
+                let connection = try DBusConnection(address: bus.address)
+                let wake = connection.loop.wakeFD
+                connection.close()
+                // The bus thread closes its eventfd as it shuts down.
+                for _ in 0..<500 where fcntl(wake, F_GETFD) != -1 { try await Task.sleep(for: .milliseconds(10)) }
+                // The file at the freed number (F_DUPFD never takes a number another thread holds).
+                let victim = fcntl(opened, F_DUPFD_CLOEXEC, wake)
+                defer { if victim >= 0 { close(victim) } }
+                guard victim == wake else { continue }
+                connection.close()
+                #expect(lseek(opened, 0, SEEK_END) == 0, "the second close wrote into the file at the closed eventfd's number")
+                return
+            }
+        }
+    }
 }
 
 extension DBusValue {

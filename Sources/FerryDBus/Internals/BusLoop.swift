@@ -12,8 +12,12 @@ final class BusLoop: @unchecked Sendable {
 
     let bus: OpaquePointer
     let description: String
-    private let wakeFD: Int32
-    private let queue = Mutex<(jobs: [Job], open: Bool)>(([], true))
+    /// The eventfd that wakes the bus thread (internal for tests). The bus thread closes it as it
+    /// shuts down; other threads write to it only under `queue`'s lock while `wakeable` says it is
+    /// still open: a write after the close went into whatever file took its number next (8 bytes,
+    /// 01 00 00 00 00 00 00 00, at the start of a file a batch upload was staging in another test).
+    let wakeFD: Int32
+    private let queue = Mutex<(jobs: [Job], open: Bool, wakeable: Bool)>(([], true, true))
 
     // Bus thread only.
     var calls: [ObjectIdentifier: PendingCall] = [:]
@@ -47,16 +51,23 @@ final class BusLoop: @unchecked Sendable {
         let accepted = queue.withLock { queue -> Bool in
             guard queue.open else { return false }
             queue.jobs.append(job)
+            if queue.wakeable { wake() }
             return true
         }
         guard accepted else { return ifClosed() }
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, 8)
     }
 
-    /// Closes the connection: pending calls fail, signal streams finish.
+    /// Closes the connection: pending calls fail, signal streams finish. Called again (`close()`,
+    /// then the connection's deinit), or after the bus went away, it writes nothing.
     func close() {
-        queue.withLock { $0.open = false }
+        queue.withLock { queue in
+            queue.open = false
+            if queue.wakeable { wake() }
+        }
+    }
+
+    /// Wakes the bus thread; only under `queue`'s lock, with `wakeable` true. Non-blocking.
+    private func wake() {
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
     }
@@ -135,7 +146,11 @@ final class BusLoop: @unchecked Sendable {
         }
         subscriptions = [:]
         sd_bus_flush_close_unref(bus)
-        Glibc.close(wakeFD)
+        queue.withLock { queue in
+            queue.open = false
+            queue.wakeable = false
+            Glibc.close(wakeFD)
+        }
     }
 
     func dropSlot(_ pending: PendingCall) {
