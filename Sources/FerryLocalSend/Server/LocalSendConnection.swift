@@ -93,13 +93,9 @@ struct LocalSendConnection {
         do { upload = try await server.sessions.beginUpload(session: session, file: file, token: token) } catch {
             return .refusal(error)
         }
-        var complete = false
+        let complete: Bool
         do {
-            while let part = try await parts.next() {
-                if case .body(let buffer) = part { try await upload.append(buffer) }
-                if case .end = part { complete = true; break }
-                if case .head = part { throw LocalSendError.badRequest("a request started inside an upload") }
-            }
+            complete = try await Self.receive(&parts, into: upload)
         } catch let error as TransferError {
             try? await server.sessions.endUpload(upload, complete: false)
             return .refusal(LocalSendError(400, error.message))
@@ -109,6 +105,25 @@ struct LocalSendConnection {
         }
         try await server.sessions.endUpload(upload, complete: complete)
         return .empty(.ok)
+    }
+
+    /// The request's body into `upload`; whether the request came to its end. A function of its
+    /// own: Swift 6.3's optimizer crashed (CoroSplit, swifterror) on this loop inside `upload`.
+    private static func receive(_ parts: inout Inbound, into upload: LocalSendUpload) async throws -> Bool {
+        while let part = try await parts.next() {
+            switch part {
+            case .body(let buffer): try await append(buffer, to: upload)
+            case .end: return true
+            case .head: throw LocalSendError.badRequest("a request started inside an upload")
+            }
+        }
+        return false
+    }
+
+    /// `upload.append`, its typed error passed on untyped.
+    @inline(never)
+    private static func append(_ buffer: ByteBuffer, to upload: LocalSendUpload) async throws {
+        try await upload.append(buffer)
     }
 
     /// Whom the offer is from, for trust: the client certificate's fingerprint when there was one,
