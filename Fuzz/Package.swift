@@ -6,7 +6,7 @@ import PackageDescription
 
 /// One executable per parser: Sources/<name>/, corpus in Corpus/<name>/.
 let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
-    ("FuzzJSON", [.product(name: "FerryCore", package: "Ferry")]),
+    ("FuzzJSON", [.product(name: "FerryProtocol", package: "Ferry")]),
     ("FuzzWireFrame", [.product(name: "FerryCore", package: "Ferry")]),
     ("FuzzTransferJSON", [.product(name: "FerryTransfer", package: "Ferry"), .product(name: "FerryCore", package: "Ferry")]),
     ("FuzzRequestHead", [.product(name: "FerryTransfer", package: "Ferry")]),

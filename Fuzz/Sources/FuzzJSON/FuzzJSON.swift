@@ -1,4 +1,4 @@
-@testable import FerryCore
+@testable import FerryProtocol
 import Foundation
 import FuzzSupport
 

@@ -49,14 +49,14 @@ import Glibc
             // order of two connects alone does not say which one the listener counts first.
             for connection in held {
                 try await connection.send("GET /ferry/v1/offers/none HTTP/1.1\r\nHost: x\r\n\r\n")
-                #expect(await connection.waitFor("HTTP/1.1 404", within: .seconds(5)))
+                #expect(await connection.waitFor("HTTP/1.1 404", within: .seconds(30)))
             }
             let extra = try await RawConnection.tcp(port: port)
-            #expect(await extra.closed(within: .seconds(5)))
+            #expect(await extra.closed(within: .seconds(30)))
             for connection in held { #expect(!(await connection.closed(within: .milliseconds(100)))) }
             // One held connection still answers a request.
             try await held[0].send("GET /ferry/v1/offers/none HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(await held[0].waitFor("HTTP/1.1 404", within: .seconds(5)))
+            #expect(await held[0].waitFor("HTTP/1.1 404", within: .seconds(30)))
             for connection in held { await connection.close() }
             try await Task.sleep(for: .milliseconds(200))
             // Once they closed, the address is served again.
@@ -75,11 +75,11 @@ import Glibc
                 // Counted once served (children are set up on several event loops).
                 let connection = try await RawConnection.tls(port: port, identity: loop.senderIdentity)
                 try await connection.send("GET /ferry/v1/offers/none HTTP/1.1\r\nHost: x\r\n\r\n")
-                #expect(await connection.waitFor("HTTP/1.1 404", within: .seconds(5)))
+                #expect(await connection.waitFor("HTTP/1.1 404", within: .seconds(30)))
                 held.append(connection)
             }
             let extra = try await RawConnection.tcp(port: port)
-            #expect(await extra.closed(within: .seconds(5)))
+            #expect(await extra.closed(within: .seconds(30)))
             for connection in held {
                 #expect(!(await connection.closed(within: .milliseconds(50))))
                 await connection.close()
@@ -101,7 +101,7 @@ import Glibc
                 sent += 1
                 try await Task.sleep(for: .milliseconds(50))
             }
-            #expect(await slow.closed(within: .seconds(3)))
+            #expect(await slow.closed(within: .seconds(30)))
             #expect(sent < head.count, "the whole slow head went in")
         }
     }
@@ -112,7 +112,7 @@ import Glibc
         let loop = try Loopback(connections: limits)
         try await loop.withServer { port in
             let silent = try await RawConnection.tcp(port: port)
-            #expect(await silent.closed(within: .seconds(3)))
+            #expect(await silent.closed(within: .seconds(30)))
         }
     }
 
@@ -122,7 +122,7 @@ import Glibc
             let stranger = try await RawConnection.tls(port: port, identity: loop.senderIdentity)
             // A body announced at 10 MB, of which a few bytes come: the refusal must not wait for it.
             try await stranger.send("POST /ferry/v1/offers HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n{\"sender\":\"x\",\"files\":[")
-            #expect(await stranger.waitFor("not-a-contact", within: .seconds(5)))
+            #expect(await stranger.waitFor("not-a-contact", within: .seconds(30)))
             #expect(stranger.received.hasPrefix("HTTP/1.1 403"))
             await stranger.close()
         }
@@ -161,7 +161,7 @@ import Glibc
             let connection = try await RawConnection.tls(port: port, identity: loop.senderIdentity)
             // TLS 1.3: the client's side of the handshake is done before the receiver checks its certificate.
             try? await connection.send("GET /ferry/v1/offers/none HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(await connection.closed(within: .seconds(5)))
+            #expect(await connection.closed(within: .seconds(30)))
             #expect(connection.received.isEmpty)
         }
     }
