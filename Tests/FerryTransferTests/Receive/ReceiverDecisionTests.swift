@@ -58,6 +58,8 @@ import Testing
     }
 
     private func eventuallyWaiting() async {
-        for _ in 0..<100_000 where await receiver.decisionWaiters.isEmpty { await Task.yield() }
+        // Sleeps, not yields: with hundreds of tests queued on the cooperative pool, each yield
+        // waits behind all of them, and 100,000 yields outlasted the offer's pending time.
+        for _ in 0..<3000 where await receiver.decisionWaiters.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
     }
 }
