@@ -30,7 +30,7 @@ import Testing
         try world.addRecorder("com.example.todo", schemes: ["todolist"])
         let folder = world.root + "/files"
         try FileManager.default.createDirectory(atPath: folder + "/docs", withIntermediateDirectories: true)
-        for name in ["dog.txt", ".dotfile", "cat.txt"] { FileManager.default.createFile(atPath: folder + "/" + name, contents: nil) }
+        for name in ["dog.txt", ".dotfile", "cat.txt"] { _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: nil) }
         #expect(values(world).openTargets(prefix: "tod").contains("todolist:"))
         #expect(values(world).openTargets(prefix: folder + "/do") == [folder + "/docs/", folder + "/dog.txt"])
         #expect(values(world).paths(prefix: folder + "/.") == [folder + "/.dotfile"])
@@ -43,8 +43,8 @@ import Testing
         #expect(values(world).stateApps().contains("com.example.todo"))
         let state = world.root + "/state/ferry/state"
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: state + "/com.example.saved.state", contents: Data([1]))
-        FileManager.default.createFile(atPath: state + "/state.tmp", contents: nil)
+        _ = FileManager.default.createFile(atPath: state + "/com.example.saved.state", contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: state + "/state.tmp", contents: nil)
         #expect(values(world).stateApps() == ["com.example.saved"])
     }
 
