@@ -12,7 +12,7 @@ extension Ferry {
                 """
         )
 
-        @Option(name: .customLong("from"), help: ArgumentHelp("Ask on behalf of this app.", valueName: "bundle-id"))
+        @Option(name: .customLong("from"), help: ArgumentHelp("Ask on behalf of this app.", valueName: "bundle-id"), completion: Completions.bundleIdentifiers)
         var from: String?
 
         @OptionGroup var output: OutputOptions

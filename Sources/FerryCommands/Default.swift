@@ -11,10 +11,10 @@ extension Ferry {
         @Flag(help: "Forget the choice for the scheme.")
         var clear = false
 
-        @Argument(help: "The scheme, such as todolist.")
+        @Argument(help: "The scheme, such as todolist.", completion: Completions.schemes)
         var scheme: String
 
-        @Argument(help: ArgumentHelp("The app to choose.", valueName: "bundle-id"))
+        @Argument(help: ArgumentHelp("The app to choose.", valueName: "bundle-id"), completion: Completions.bundleIdentifiers)
         var bundleIdentifier: String?
 
         @OptionGroup var output: OutputOptions

@@ -7,7 +7,7 @@ extension Ferry {
         static let configuration = CommandConfiguration(
             abstract: "List received files (all Inboxes, or one app's), or the offers waiting: `ferry inbox pending`.")
 
-        @Argument(help: ArgumentHelp("An app's bundle id, or `pending`.", valueName: "app"))
+        @Argument(help: ArgumentHelp("An app's bundle id, or `pending`.", valueName: "app"), completion: Completions.inboxApps)
         var app: String?
 
         @OptionGroup var output: OutputOptions
@@ -69,7 +69,7 @@ extension Ferry {
     struct Accept: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Accept an offer waiting in `ferry inbox pending`.")
 
-        @Argument(help: ArgumentHelp("The offer's id.", valueName: "id"))
+        @Argument(help: ArgumentHelp("The offer's id.", valueName: "id"), completion: Completions.pendingOffers)
         var offer: String
 
         @OptionGroup var output: OutputOptions
@@ -80,7 +80,7 @@ extension Ferry {
     struct Decline: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Decline an offer waiting in `ferry inbox pending`.")
 
-        @Argument(help: ArgumentHelp("The offer's id.", valueName: "id"))
+        @Argument(help: ArgumentHelp("The offer's id.", valueName: "id"), completion: Completions.pendingOffers)
         var offer: String
 
         @OptionGroup var output: OutputOptions

@@ -11,7 +11,7 @@ extension Ferry {
         @Flag(help: "Replace an installed app with the same name or bundle id.")
         var force = false
 
-        @Argument(help: ArgumentHelp("The app to install.", valueName: "path"))
+        @Argument(help: ArgumentHelp("The app to install.", valueName: "path"), completion: .file())
         var path: String
 
         @OptionGroup var output: OutputOptions

@@ -49,7 +49,7 @@ extension Ferry {
         static let configuration = CommandConfiguration(
             abstract: "Quit a managed app: willTerminate, then it must exit; it is killed after a timeout.")
 
-        @Argument(help: ArgumentHelp("The app to quit.", valueName: "bundle-id"))
+        @Argument(help: ArgumentHelp("The app to quit.", valueName: "bundle-id"), completion: Completions.bundleIdentifiers)
         var bundleIdentifier: String
 
         @OptionGroup var output: OutputOptions
@@ -62,7 +62,7 @@ extension Ferry {
     struct Kill: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Force-quit a managed app at once (SIGKILL).")
 
-        @Argument(help: ArgumentHelp("The app to kill.", valueName: "bundle-id"))
+        @Argument(help: ArgumentHelp("The app to kill.", valueName: "bundle-id"), completion: Completions.bundleIdentifiers)
         var bundleIdentifier: String
 
         @OptionGroup var output: OutputOptions

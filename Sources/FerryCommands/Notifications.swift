@@ -8,10 +8,10 @@ extension Ferry {
             abstract: "Turn ferryd's desktop notifications on or off, all or one kind: offers, pairing, delivered, launch.",
             discussion: "ferryd reads the setting before each notification: no restart is needed.")
 
-        @Argument(help: ArgumentHelp("on, off or status.", valueName: "on|off|status"))
+        @Argument(help: ArgumentHelp("on, off or status.", valueName: "on|off|status"), completion: Completions.notificationActions)
         var action: String = "status"
 
-        @Argument(help: ArgumentHelp("One kind only: offers, pairing, delivered or launch.", valueName: "kind"))
+        @Argument(help: ArgumentHelp("One kind only: offers, pairing, delivered or launch.", valueName: "kind"), completion: Completions.notificationKinds)
         var kind: String?
 
         @OptionGroup var output: OutputOptions

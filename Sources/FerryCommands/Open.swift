@@ -21,10 +21,10 @@ extension Ferry {
                 """
         )
 
-        @Option(name: .customLong("app"), help: ArgumentHelp("Use this app, whatever the scheme's handler.", valueName: "bundle-id"))
+        @Option(name: .customLong("app"), help: ArgumentHelp("Use this app, whatever the scheme's handler.", valueName: "bundle-id"), completion: Completions.bundleIdentifiers)
         var app: String?
 
-        @Option(name: .customLong("source"), help: ArgumentHelp("The app the URL comes from, passed to the handler.", valueName: "bundle-id"))
+        @Option(name: .customLong("source"), help: ArgumentHelp("The app the URL comes from, passed to the handler.", valueName: "bundle-id"), completion: Completions.bundleIdentifiers)
         var source: String?
 
         @Flag(help: "Wait for each handler to exit and return its status.")
@@ -38,7 +38,7 @@ extension Ferry {
 
         @OptionGroup var output: OutputOptions
 
-        @Argument(help: ArgumentHelp("The URLs to open; - reads one URL per line from stdin.", valueName: "url"))
+        @Argument(help: ArgumentHelp("The URLs to open; - reads one URL per line from stdin.", valueName: "url"), completion: Completions.openTargets)
         var urls: [String]
 
         func validate() throws {

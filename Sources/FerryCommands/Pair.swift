@@ -20,7 +20,7 @@ extension Ferry {
                 trusted), 64 usage, 74 failed, 76 ferryd unreachable.
                 """)
 
-        @Argument(help: ArgumentHelp("The device to pair with: a peer name or HOST:PORT.", valueName: "peer"))
+        @Argument(help: ArgumentHelp("The device to pair with: a peer name or HOST:PORT.", valueName: "peer"), completion: Completions.peers)
         var peer: String?
 
         @Option(help: ArgumentHelp("The peer's certificate fingerprint (64 hex digits), with HOST:PORT.", valueName: "hex"))
@@ -40,10 +40,10 @@ extension Ferry {
 
         var json: Bool { output.json }
 
-        @Option(help: ArgumentHelp("Accept the waiting request with this id.", valueName: "id"))
+        @Option(help: ArgumentHelp("Accept the waiting request with this id.", valueName: "id"), completion: Completions.pairRequests)
         var accept: String?
 
-        @Option(help: ArgumentHelp("Decline the waiting request with this id.", valueName: "id"))
+        @Option(help: ArgumentHelp("Decline the waiting request with this id.", valueName: "id"), completion: Completions.pairRequests)
         var decline: String?
 
         func validate() throws {

@@ -101,7 +101,7 @@ extension Ferry {
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Remove a manual peer.")
 
-            @Argument(help: ArgumentHelp("The address given to `ferry peers add`.", valueName: "host:port"))
+            @Argument(help: ArgumentHelp("The address given to `ferry peers add`.", valueName: "host:port"), completion: Completions.peers)
             var address: String
 
             @OptionGroup var output: OutputOptions

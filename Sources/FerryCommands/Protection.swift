@@ -14,10 +14,10 @@ extension Ferry {
                 filesystem has no fscrypt the class is reported `unenforced`: nothing is protected.
                 """)
 
-        @Argument(help: ArgumentHelp("A file or folder.", valueName: "path"))
+        @Argument(help: ArgumentHelp("A file or folder.", valueName: "path"), completion: .file())
         var path: String
 
-        @Argument(help: ArgumentHelp("The class to give the (empty) folder.", valueName: "class"))
+        @Argument(help: ArgumentHelp("The class to give the (empty) folder.", valueName: "class"), completion: Completions.protectionClasses)
         var protectionClass: String?
 
         @OptionGroup var output: OutputOptions

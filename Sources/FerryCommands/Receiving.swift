@@ -6,7 +6,7 @@ extension Ferry {
         static let configuration = CommandConfiguration(
             abstract: "Who may send files here: off, contacts (trusted peers; the default) or everyone (for 10 minutes).")
 
-        @Argument(help: ArgumentHelp("off, contacts or everyone; without it, show the mode.", valueName: "mode"))
+        @Argument(help: ArgumentHelp("off, contacts or everyone; without it, show the mode.", valueName: "mode"), completion: Completions.receivingModes)
         var mode: String?
 
         @OptionGroup var output: OutputOptions

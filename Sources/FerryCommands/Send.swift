@@ -21,10 +21,10 @@ extension Ferry {
                 --text sends a few words as text.txt; `-` sends stdin as stdin.txt.
                 """)
 
-        @Argument(help: ArgumentHelp("Files or folders to send; `-` for stdin.", valueName: "file"))
+        @Argument(help: ArgumentHelp("Files or folders to send; `-` for stdin.", valueName: "file"), completion: .file())
         var files: [String] = []
 
-        @Option(help: ArgumentHelp("The receiver: HOST:PORT or a peer name; without it, pick one on a terminal.", valueName: "peer"))
+        @Option(help: ArgumentHelp("The receiver: HOST:PORT or a peer name; without it, pick one on a terminal.", valueName: "peer"), completion: Completions.peers)
         var to: String?
 
         @Option(help: ArgumentHelp("The receiver's certificate fingerprint (64 hex digits).", valueName: "hex"))
@@ -33,7 +33,7 @@ extension Ferry {
         @Option(help: "A URL for the receiver to open.")
         var url: String?
 
-        @Option(help: ArgumentHelp("The app the files are for, if the receiver has it.", valueName: "bundle-id"))
+        @Option(help: ArgumentHelp("The app the files are for, if the receiver has it.", valueName: "bundle-id"), completion: Completions.bundleIdentifiers)
         var app: String?
 
         @Option(help: ArgumentHelp("The PIN a LocalSend receiver asks for.", valueName: "pin"))

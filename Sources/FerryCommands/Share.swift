@@ -17,7 +17,7 @@ extension Ferry {
                 for a PIN first. Exit codes: 0 stopped, 74 failed, 76 ferryd unreachable.
                 """)
 
-        @Argument(help: ArgumentHelp("Files or folders to share.", valueName: "file"))
+        @Argument(help: ArgumentHelp("Files or folders to share.", valueName: "file"), completion: .file())
         var files: [String] = []
 
         @Flag(help: "Serve the files over LocalSend's download API and a web page (required: the only kind of share).")

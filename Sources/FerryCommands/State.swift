@@ -12,7 +12,7 @@ extension Ferry {
                 --discard removes it, so the next launch starts clean.
                 """)
 
-        @Argument(help: ArgumentHelp("The app.", valueName: "bundle-id"))
+        @Argument(help: ArgumentHelp("The app.", valueName: "bundle-id"), completion: Completions.stateApps)
         var bundleIdentifier: String
 
         @Flag(help: "Remove the saved state.")

@@ -13,10 +13,10 @@ extension Ferry {
                 A peer added with --ask has its offers wait for `ferry accept`.
                 """)
 
-        @Argument(help: ArgumentHelp("list, self, add or revoke.", valueName: "action"))
+        @Argument(help: ArgumentHelp("list, self, add or revoke.", valueName: "action"), completion: Completions.trustActions)
         var action: String = "list"
 
-        @Argument(help: ArgumentHelp("The fingerprint (add) or name or fingerprint prefix (revoke).", valueName: "peer"))
+        @Argument(help: ArgumentHelp("The fingerprint (add) or name or fingerprint prefix (revoke).", valueName: "peer"), completion: Completions.trustPeers)
         var peer: String?
 
         @Option(help: "The name to remember the peer by (add); HOST:PORT lets `ferry send --to HOST:PORT` find its fingerprint.")

@@ -5,7 +5,7 @@ extension Ferry {
     struct Uninstall: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove an app from the user's apps folder.")
 
-        @Argument(help: ArgumentHelp("The app to remove.", valueName: "bundle-id"))
+        @Argument(help: ArgumentHelp("The app to remove.", valueName: "bundle-id"), completion: Completions.bundleIdentifiers)
         var bundleIdentifier: String
 
         @OptionGroup var output: OutputOptions
