@@ -21,12 +21,18 @@ struct DaemonOpener {
     }
 
     /// Opens each URL in order; `next` yields them (from argv or stdin) until nil.
-    mutating func run(_ next: () -> String?) throws {
-        var inFlight: [Int: String] = [:]
+    mutating func run(_ next: () -> OpenTarget?) throws {
+        var inFlight: [Int: OpenTarget] = [:]
         var order: [Int] = []
         var head = 0
         while let url = next() {
-            guard !url.isEmpty else { continue }
+            guard !url.url.isEmpty else { continue }
+            if let failed = url.failedOutcome() {
+                // Its line comes in its turn: after those of the requests before it.
+                while head < order.count { try collect(&inFlight, order[head]); head += 1 }
+                report(failed)
+                continue
+            }
             let id = try client.send(request(url))
             inFlight[id] = url
             order.append(id)
@@ -35,10 +41,10 @@ struct DaemonOpener {
         while head < order.count { try collect(&inFlight, order[head]); head += 1 }
     }
 
-    private func request(_ url: String) -> WireFrame {
+    private func request(_ target: OpenTarget) -> WireFrame {
         var frame = WireFrame(type: "open")
-        frame.url = url
-        frame.app = arguments.app
+        frame.url = target.url
+        frame.app = target.app
         frame.source = arguments.source
         frame.background = arguments.background ? true : nil
         frame.wait = arguments.wait ? true : nil
@@ -46,7 +52,7 @@ struct DaemonOpener {
     }
 
     /// Reads results until the one for `id` (results for one app come in order; others may not).
-    private mutating func collect(_ inFlight: inout [Int: String], _ id: Int) throws {
+    private mutating func collect(_ inFlight: inout [Int: OpenTarget], _ id: Int) throws {
         while inFlight[id] != nil {
             let result = try client.receive()
             guard let resultID = result.id, let url = inFlight.removeValue(forKey: resultID) else { continue }
@@ -54,12 +60,15 @@ struct DaemonOpener {
         }
     }
 
-    private mutating func handle(_ result: WireFrame, url: String) {
+    private mutating func handle(_ result: WireFrame, url: OpenTarget) {
         var result = result
         if result.outcome == "command", let spec = result.command { result = start(spec, result) }
-        let report = OpenOutcome(url: url, frame: result)
-        report.print(json: arguments.json, quiet: arguments.quiet)
-        if let code = report.exitCode, firstFailure == nil { firstFailure = ExitCode(code) }
+        report(OpenOutcome(url: url.url, frame: result, path: url.path, mimeType: url.mimeType))
+    }
+
+    private mutating func report(_ outcome: OpenOutcome) {
+        outcome.print(json: arguments.json, quiet: arguments.quiet)
+        if let code = outcome.exitCode, firstFailure == nil { firstFailure = ExitCode(code) }
     }
 
     /// A command app: start it here, with the caller's environment and terminal.
