@@ -14,6 +14,8 @@ enum OpenArgument: Equatable {
         // An empty line of stdin is skipped, an empty argument an invalid URL, as before.
         if text.isEmpty { return .url(text) }
         guard let colon = text.firstIndex(of: ":"), URLScheme.isValid(String(text[..<colon])) else { return .path(text) }
+        // Only a file: URL is parsed here; any other is parsed once, where it is opened.
+        guard text[..<colon].lowercased() == "file" else { return .url(text) }
         return localFilePath(text).map(OpenArgument.path) ?? .url(text)
     }
 
