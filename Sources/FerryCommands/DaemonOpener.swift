@@ -25,16 +25,16 @@ struct DaemonOpener {
         var inFlight: [Int: OpenTarget] = [:]
         var order: [Int] = []
         var head = 0
-        while let url = next() {
-            guard !url.url.isEmpty else { continue }
-            if let failed = url.failedOutcome() {
+        while let target = next() {
+            guard !target.url.isEmpty else { continue }
+            if let failed = target.failedOutcome() {
                 // Its line comes in its turn: after those of the requests before it.
                 while head < order.count { try collect(&inFlight, order[head]); head += 1 }
                 report(failed)
                 continue
             }
-            let id = try client.send(request(url))
-            inFlight[id] = url
+            let id = try client.send(request(target))
+            inFlight[id] = target
             order.append(id)
             if order.count - head >= Self.window { try collect(&inFlight, order[head]); head += 1 }
         }
@@ -55,15 +55,15 @@ struct DaemonOpener {
     private mutating func collect(_ inFlight: inout [Int: OpenTarget], _ id: Int) throws {
         while inFlight[id] != nil {
             let result = try client.receive()
-            guard let resultID = result.id, let url = inFlight.removeValue(forKey: resultID) else { continue }
-            handle(result, url: url)
+            guard let resultID = result.id, let target = inFlight.removeValue(forKey: resultID) else { continue }
+            handle(result, target)
         }
     }
 
-    private mutating func handle(_ result: WireFrame, url: OpenTarget) {
+    private mutating func handle(_ result: WireFrame, _ target: OpenTarget) {
         var result = result
         if result.outcome == "command", let spec = result.command { result = start(spec, result) }
-        report(OpenOutcome(url: url.url, frame: result, path: url.path, mimeType: url.mimeType))
+        report(OpenOutcome(url: target.url, frame: result, path: target.path, mimeType: target.mimeType))
     }
 
     private mutating func report(_ outcome: OpenOutcome) {

@@ -33,9 +33,11 @@ struct OpenTargetResolver {
     let forcedApp: String?
     private var loaded: (registry: Registry, defaults: HandlerDefaults)?
 
-    init(context: Context, forcedApp: String?) {
+    /// - Parameter registry: Every app, when the caller has read them already.
+    init(context: Context, forcedApp: String?, registry: Registry? = nil) {
         self.context = context
         self.forcedApp = forcedApp
+        loaded = registry.map { ($0, context.defaultsOrWarn()) }
     }
 
     mutating func target(for argument: String) -> OpenTarget {
