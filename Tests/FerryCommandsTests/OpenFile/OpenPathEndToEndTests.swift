@@ -117,6 +117,25 @@ struct OpenPathEndToEndTests {
         #expect(world.received("com.acme.todo") == ["todolist://b"])
     }
 
+    /// A file the user cannot read: one line naming it and the reason, exit 66 (as root, the
+    /// command runs as nobody, for whom mode 000 means something).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func anUnreadableFileSaysSo() throws {
+        let (world, files) = try Self.world()
+        world.extraEnvironment["FERRY_NO_DAEMON"] = "1"
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: world.root)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: files)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: files + "/notes.txt")
+        let arguments = ["open", files + "/notes.txt"]
+        let outcome = getuid() == 0
+            ? try FerryWorld.runProgram("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", FerryWorld.binary]
+                + arguments, environment: world.environment)
+            : try world.run(arguments)
+        #expect(outcome.status == 66, "\(outcome.stderr)")
+        #expect(outcome.stderr == "ferry: cannot read \(files)/notes.txt: Permission denied\n")
+        #expect(world.received("com.test.notes").isEmpty)
+    }
+
     /// libgio is loaded (dlopen) for a path only: `ferry open URL` starts as fast as before.
     @Test func gioIsLoadedForPathsOnly() throws {
         let (world, files) = try Self.world()
@@ -139,7 +158,7 @@ extension FerryWorld {
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let errors = root + "/stderr-" + UUID().uuidString
-        FileManager.default.createFile(atPath: errors, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errors) }
         let out = Pipe(), err = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
         process.standardOutput = out
