@@ -46,6 +46,23 @@ struct OpenPathEndToEndTests {
         #expect(world.received("com.test.notes") == [Self.url(files + "/notes.txt")])
     }
 
+    /// A managed app is launched through ferryd with its lifecycle, and gets the file's URL in open.
+    @Test func aManagedAppGetsTheFileThroughItsLifecycle() throws {
+        let (world, files) = try Self.world()
+        try TestManagedApp.install(in: world, "com.test.writer", scheme: "writer")
+        let plistPath = world.apps + "/com.test.writer.app/Info.plist"
+        var plist = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plistPath)),
+                                                                            format: nil) as? [String: Any])
+        plist["CFBundleDocumentTypes"] = [["CFBundleTypeExtensions": ["md"], "LSHandlerRank": "Owner"]]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: URL(fileURLWithPath: plistPath))
+        try "# Title\n".write(toFile: files + "/read me.md", atomically: true, encoding: .utf8)
+        let outcome = try world.run(in: files, "open", "read me.md")
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("launched com.test.writer"), "\(outcome.stdout)")
+        let url = "file://" + URL(fileURLWithPath: files).standardizedFileURL.path + "/read%20me.md"
+        #expect(world.events("com.test.writer", count: 4).contains("open " + url))
+    }
+
     @Test func explainNamesTheTypeAndTheRule() throws {
         let (world, files) = try Self.world()
         let outcome = try world.run(in: files, "open", "--explain", "script.py")
