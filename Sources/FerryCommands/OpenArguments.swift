@@ -77,7 +77,8 @@ struct OpenArguments: Equatable {
             : context.registry(mentioning: schemes + [app, source].compactMap { $0 })
         var opener = URLOpener(context: context, registry: registry, options: options)
         try opener.checkNamedApps(app: app, source: source)
-        var targets = OpenTargetResolver(context: context, forcedApp: app, registry: everyApp ? registry : nil)
+        var targets = OpenTargetResolver(context: context, forcedApp: app, registry: everyApp ? registry : nil,
+                                         defaults: opener.defaults)
         for argument in urls {
             if argument == "-" {
                 while let line = readLine() { opener.open(targets.target(for: line.trimmingCarriageReturn())) }

@@ -16,7 +16,7 @@ struct URLOpener {
     let registry: Registry
     let options: Options
     private(set) var firstFailure: ExitCode?
-    private var defaults: HandlerDefaults?
+    private(set) var defaults: HandlerDefaults?
 
     init(context: Context, registry: Registry, options: Options) {
         self.context = context

@@ -31,13 +31,17 @@ struct OpenTarget {
 struct OpenTargetResolver {
     let context: Context
     let forcedApp: String?
-    private var loaded: (registry: Registry, defaults: HandlerDefaults)?
+    private var registry: Registry?
+    private var defaults: HandlerDefaults?
 
-    /// - Parameter registry: Every app, when the caller has read them already.
-    init(context: Context, forcedApp: String?, registry: Registry? = nil) {
+    /// - Parameters:
+    ///   - registry: Every app, when the caller has read them already.
+    ///   - defaults: The user's choices, when the caller has read them already.
+    init(context: Context, forcedApp: String?, registry: Registry? = nil, defaults: HandlerDefaults? = nil) {
         self.context = context
         self.forcedApp = forcedApp
-        loaded = registry.map { ($0, context.defaultsOrWarn()) }
+        self.registry = registry
+        self.defaults = defaults
     }
 
     mutating func target(for argument: String) -> OpenTarget {
@@ -48,7 +52,9 @@ struct OpenTargetResolver {
         }
         var target = OpenTarget(url: document.url, app: forcedApp, path: argument, mimeType: document.kind.mimeType)
         guard forcedApp == nil else { return target }
-        let (registry, defaults) = load()
+        let registry = registry ?? context.registry()
+        let defaults = defaults ?? context.defaultsOrWarn()
+        (self.registry, self.defaults) = (registry, defaults)
         let resolution = registry.resolve(document: document.kind, defaults: defaults)
         target.app = resolution.handler?.bundleIdentifier
         if target.app == nil { target.failure = Self.unclaimed(argument, document.kind.mimeType) }
@@ -60,12 +66,5 @@ struct OpenTargetResolver {
             "no app opens \($0) files (\(argument)); choose one with ferry default \($0) ID, or install an app that declares it in CFBundleDocumentTypes"
         } ?? "no app opens \(argument): its type is unknown; install an app that declares its extension in CFBundleDocumentTypes"
         return CommandFailure(message: message, exit: FerryExit.noHandler)
-    }
-
-    private mutating func load() -> (Registry, HandlerDefaults) {
-        if let loaded { return loaded }
-        let fresh = (context.registry(), context.defaultsOrWarn())
-        loaded = fresh
-        return fresh
     }
 }
