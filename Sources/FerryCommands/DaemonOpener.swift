@@ -21,24 +21,30 @@ struct DaemonOpener {
     }
 
     /// Opens each URL in order; `next` yields them (from argv or stdin) until nil.
-    mutating func run(_ next: () -> String?) throws {
-        var inFlight: [Int: String] = [:]
+    mutating func run(_ next: () -> OpenTarget?) throws {
+        var inFlight: [Int: OpenTarget] = [:]
         var order: [Int] = []
         var head = 0
-        while let url = next() {
-            guard !url.isEmpty else { continue }
-            let id = try client.send(request(url))
-            inFlight[id] = url
+        while let target = next() {
+            guard !target.url.isEmpty else { continue }
+            if let failed = target.failedOutcome() {
+                // Its line comes in its turn: after those of the requests before it.
+                while head < order.count { try collect(&inFlight, order[head]); head += 1 }
+                report(failed)
+                continue
+            }
+            let id = try client.send(request(target))
+            inFlight[id] = target
             order.append(id)
             if order.count - head >= Self.window { try collect(&inFlight, order[head]); head += 1 }
         }
         while head < order.count { try collect(&inFlight, order[head]); head += 1 }
     }
 
-    private func request(_ url: String) -> WireFrame {
+    private func request(_ target: OpenTarget) -> WireFrame {
         var frame = WireFrame(type: "open")
-        frame.url = url
-        frame.app = arguments.app
+        frame.url = target.url
+        frame.app = target.app
         frame.source = arguments.source
         frame.background = arguments.background ? true : nil
         frame.wait = arguments.wait ? true : nil
@@ -46,20 +52,23 @@ struct DaemonOpener {
     }
 
     /// Reads results until the one for `id` (results for one app come in order; others may not).
-    private mutating func collect(_ inFlight: inout [Int: String], _ id: Int) throws {
+    private mutating func collect(_ inFlight: inout [Int: OpenTarget], _ id: Int) throws {
         while inFlight[id] != nil {
             let result = try client.receive()
-            guard let resultID = result.id, let url = inFlight.removeValue(forKey: resultID) else { continue }
-            handle(result, url: url)
+            guard let resultID = result.id, let target = inFlight.removeValue(forKey: resultID) else { continue }
+            handle(result, target)
         }
     }
 
-    private mutating func handle(_ result: WireFrame, url: String) {
+    private mutating func handle(_ result: WireFrame, _ target: OpenTarget) {
         var result = result
         if result.outcome == "command", let spec = result.command { result = start(spec, result) }
-        let report = OpenOutcome(url: url, frame: result)
-        report.print(json: arguments.json, quiet: arguments.quiet)
-        if let code = report.exitCode, firstFailure == nil { firstFailure = ExitCode(code) }
+        report(OpenOutcome(url: target.url, frame: result, path: target.path, mimeType: target.mimeType))
+    }
+
+    private mutating func report(_ outcome: OpenOutcome) {
+        outcome.print(json: arguments.json, quiet: arguments.quiet)
+        if let code = outcome.exitCode, firstFailure == nil { firstFailure = ExitCode(code) }
     }
 
     /// A command app: start it here, with the caller's environment and terminal.

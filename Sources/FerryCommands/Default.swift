@@ -4,8 +4,12 @@ import FerryCore
 extension Ferry {
     struct Default: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show or choose the app that handles a scheme.",
-            discussion: "The choice is kept in $XDG_CONFIG_HOME/ferry/defaults.json and beats LSHandlerRank; reserved schemes cannot be reassigned."
+            abstract: "Show or choose the app that handles a scheme or opens a type of file.",
+            discussion: """
+                The choice is kept in $XDG_CONFIG_HOME/ferry/defaults.json and beats LSHandlerRank; reserved schemes \
+                cannot be reassigned. Instead of a scheme, a MIME type (text/plain) chooses the app ferry open PATH \
+                gives files of that type and of its subtypes (text/x-python), unless a subtype has a choice of its own.
+                """
         )
 
         @Flag(help: "Forget the choice for the scheme.")
@@ -26,13 +30,14 @@ extension Ferry {
         }
 
         func validate() throws {
-            guard URLScheme.isValid(scheme) else { throw ValidationError("\"\(scheme)\" is not a valid scheme \(URLScheme.rule)") }
+            guard URLScheme.isValid(scheme) || HandlerDefaults.isMIMEType(scheme) else { throw ValidationError("\"\(scheme)\" is not a valid scheme \(URLScheme.rule), nor a MIME type such as text/plain") }
             if clear && bundleIdentifier != nil { throw ValidationError("Give a bundle id or --clear, not both.") }
         }
 
         func run() throws {
             let context = Context()
             let registry = context.registry()
+            if HandlerDefaults.isMIMEType(scheme) { return try runForDocumentType(context, registry) }
             guard clear || bundleIdentifier != nil else {
                 let defaults = context.defaultsOrWarn()
                 let resolution = registry.resolve(scheme: scheme, defaults: defaults)

@@ -12,6 +12,9 @@ struct Explanation: Encodable {
     var source: String?
     var reason: String
     var claims: [String]
+    /// For a file (`ferry open --explain PATH`): the argument as given and the file's MIME type.
+    var path: String?
+    var mimeType: String?
 
     static func run(_ urls: [String], app: String?, json: Bool, quiet: Bool = false) throws {
         let context = Context()
@@ -21,10 +24,14 @@ struct Explanation: Encodable {
         for text in urls {
             let explanation: Explanation
             do {
-                explanation = try Explanation(text, app: app, registry: registry, defaults: defaults)
+                explanation = try Explanation.make(argument: text, app: app, registry: registry, defaults: defaults)
             } catch let error as URLSyntaxError {
                 printError("\(Colour.errorPrefix) \(error)")
                 failure = failure ?? FerryExit.invalidURL
+                continue
+            } catch let error as CommandFailure {
+                printError("\(Colour.errorPrefix) \(error.message)")
+                failure = failure ?? error.exit
                 continue
             }
             if json || !quiet { print(json ? JSONOutput.line(explanation) : explanation.lines) }
@@ -83,7 +90,8 @@ struct Explanation: Encodable {
     }
 
     var lines: String {
-        var text = "\(url)\n  handler: \(handler ?? "none")"
+        var text = "\(path ?? url)\n  handler: \(handler ?? "none")"
+        if let mimeType { text += "\n  type:    \(mimeType)" }
         if let rule { text += "\n  rule:    \(rule)" }
         text += "\n  why:     \(reason)"
         if let manifest { text += "\n  from:    \(manifest)\(source.map { " (\($0))" } ?? "")" }

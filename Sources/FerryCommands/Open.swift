@@ -8,14 +8,18 @@ import Glibc
 extension Ferry {
     struct Open: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Open URLs with their handlers.",
+            abstract: "Open URLs with their handlers, and files with the apps for their types.",
             discussion: """
                 Each URL is checked against RFC 3986 and handed to ferryd (started on demand), which picks \
-                the scheme's handler (see `ferry schemes`). A command app is started here as a child process \
-                with the URL as one argument, never through a shell; a managed app is launched or brought \
-                to the foreground with its lifecycle events. One line per URL says what happened. \
-                Exit codes: 0 done, 65 invalid URL, 67 unknown app, 69 no handler, 71 failed to start, \
-                75 the app failed or timed out, 76 ferryd unreachable, 77 declined; with --wait, 1 when \
+                the scheme's handler (see `ferry schemes`). An argument with no scheme (or a file:// URL) is a \
+                file: its MIME type comes from the shared-mime-info database (name and first 4 KiB), the app from \
+                `ferry default MIME-TYPE` or else the apps' CFBundleDocumentTypes (UTI, then extension, then MIME \
+                type or a supertype of it, such as text/plain for text/x-python), and the app gets its file:// \
+                URL as --app would. A command app is started here as a child process with the URL as one \
+                argument, never through a shell; a managed app is launched or brought to the foreground with \
+                its lifecycle events. One line per URL says what happened. Exit codes: 0 done, 65 invalid URL, \
+                66 no such file or unreadable, 67 unknown app, 69 no handler (or no app for the file's type), \
+                71 failed to start, 75 the app failed or timed out, 76 ferryd unreachable, 77 declined; with --wait, 1 when \
                 a managed app did not handle the URL and a command app's own exit status. \
                 FERRY_NO_DAEMON=1 opens command apps without ferryd.
                 """
@@ -42,7 +46,7 @@ extension Ferry {
         var urls: [String]
 
         func validate() throws {
-            guard !urls.isEmpty else { throw ValidationError("Give at least one URL, or - to read them from stdin.") }
+            guard !urls.isEmpty else { throw ValidationError("Give at least one URL or file, or - to read URLs from stdin.") }
         }
 
         func run() throws {

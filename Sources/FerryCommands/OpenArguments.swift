@@ -55,14 +55,15 @@ struct OpenArguments: Equatable {
 
     private func runThroughDaemon(_ client: DaemonClient, _ context: Context) throws {
         var opener = DaemonOpener(client: client, context: context, arguments: self)
+        var targets = OpenTargetResolver(context: context, forcedApp: app)
         var remaining = urls[...]
         var readingStdin = false
         try opener.run {
             while true {
-                if readingStdin, let line = readLine() { return line.trimmingCarriageReturn() }
+                if readingStdin, let line = readLine() { return targets.target(for: line.trimmingCarriageReturn()) }
                 readingStdin = false
                 guard let next = remaining.popFirst() else { return nil }
-                if next == "-" { readingStdin = true } else { return next }
+                if next == "-" { readingStdin = true } else { return targets.target(for: next) }
             }
         }
         if let exit = opener.firstFailure { throw exit }
@@ -70,16 +71,19 @@ struct OpenArguments: Equatable {
 
     /// The daemon-less path (`FERRY_NO_DAEMON=1`, or no ferryd): command apps only.
     private func runDirectly(_ context: Context, schemes: [String]) throws {
-        // Stdin's schemes are unknown up front, so it needs every manifest.
-        let registry = urls.contains("-") ? context.registry()
+        // Stdin's schemes are unknown up front, and a file may go to any app: they need every manifest.
+        let everyApp = urls.contains { OpenArgument.classify($0) != .url($0) }
+        let registry = everyApp ? context.registry()
             : context.registry(mentioning: schemes + [app, source].compactMap { $0 })
         var opener = URLOpener(context: context, registry: registry, options: options)
         try opener.checkNamedApps(app: app, source: source)
+        var targets = OpenTargetResolver(context: context, forcedApp: app, registry: everyApp ? registry : nil,
+                                         defaults: opener.defaults)
         for argument in urls {
             if argument == "-" {
-                while let line = readLine() { opener.open(line.trimmingCarriageReturn()) }
+                while let line = readLine() { opener.open(targets.target(for: line.trimmingCarriageReturn())) }
             } else {
-                opener.open(argument)
+                opener.open(targets.target(for: argument))
             }
         }
         if let exit = opener.firstFailure { throw exit }

@@ -29,6 +29,9 @@ extension WireFrame {
 struct OpenOutcome {
     var url: String
     var frame: WireFrame
+    /// For `ferry open PATH`: the argument as given and the file's MIME type.
+    var path: String? = nil
+    var mimeType: String? = nil
 
     /// The exit code this outcome calls for; nil for success.
     var exitCode: Int32? {
@@ -63,13 +66,16 @@ struct OpenOutcome {
         var handled: Bool?
         var message: String?
         var exitCode: Int32?
+        var path: String?
+        var mimeType: String?
     }
 
     func print(json: Bool, quiet: Bool) {
         if json {
             Swift.print(JSONOutput.line(Fields(url: url, outcome: frame.outcome ?? "failed", app: frame.app,
                                                bundleIdentifier: frame.app, pid: frame.pid,
-                                               handled: frame.handled, message: frame.message, exitCode: exitCode)))
+                                               handled: frame.handled, message: frame.message, exitCode: exitCode,
+                                               path: path, mimeType: mimeType)))
         } else if exitCode != nil && frame.outcome != "declined" {
             printError("\(Colour.errorPrefix) \(frame.message ?? line)")
         } else if !quiet {

@@ -16,7 +16,7 @@ struct URLOpener {
     let registry: Registry
     let options: Options
     private(set) var firstFailure: ExitCode?
-    private var defaults: HandlerDefaults?
+    private(set) var defaults: HandlerDefaults?
 
     init(context: Context, registry: Registry, options: Options) {
         self.context = context
@@ -32,20 +32,21 @@ struct URLOpener {
         defaults = context.defaultsOrWarn()
     }
 
-    /// Opens one URL; an empty line (from stdin) is skipped.
-    mutating func open(_ text: String) {
-        guard !text.isEmpty else { return }
-        let outcome = OpenOutcome(url: text, frame: attempt(text))
+    /// Opens one URL or file; an empty line (from stdin) is skipped.
+    mutating func open(_ target: OpenTarget) {
+        guard !target.url.isEmpty else { return }
+        let outcome = target.failedOutcome()
+            ?? OpenOutcome(url: target.url, frame: attempt(target.url, app: target.app), path: target.path, mimeType: target.mimeType)
         outcome.print(json: options.json, quiet: options.quiet)
         if let code = outcome.exitCode, firstFailure == nil { firstFailure = ExitCode(code) }
     }
 
     /// The outcome as the daemon path reports it, so both paths print and exit alike.
-    private func attempt(_ text: String) -> WireFrame {
+    private func attempt(_ text: String, app forced: String?) -> WireFrame {
         var frame = WireFrame.result(outcome: "failed")
         do {
             let url = try FerryURL(text)
-            let app = try handler(for: url)
+            let app = try handler(for: url, forced: forced)
             guard app.manifest.kind == .command else {
                 throw CommandFailure(message: "\(app.bundleIdentifier) is a managed app and needs ferryd, which is not available",
                                      exit: FerryExit.unavailable)
@@ -70,8 +71,8 @@ struct URLOpener {
         return frame
     }
 
-    private func handler(for url: FerryURL) throws -> InstalledApp {
-        if let forced = options.forcedApp, let app = registry.app(forced) { return app }
+    private func handler(for url: FerryURL, forced: String?) throws -> InstalledApp {
+        if let forced, let app = registry.app(forced) { return app }
         let resolution = registry.resolve(scheme: url.scheme, defaults: defaults ?? HandlerDefaults())
         guard let app = resolution.handler else {
             throw CommandFailure(message: noHandlerMessage(url.scheme), exit: FerryExit.noHandler)

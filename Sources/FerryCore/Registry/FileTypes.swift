@@ -1,5 +1,6 @@
 /// The UTI and MIME type for common file extensions, for offers (the receiver picks the app by
-/// them). Unknown extensions get `public.data` and `application/octet-stream`.
+/// them) and for `ferry open PATH` (which has no other source of UTIs on Linux). Unknown
+/// extensions get `public.data` and `application/octet-stream`.
 public enum FileTypes {
     static let table: [String: (String, String)] = [
         "txt": ("public.plain-text", "text/plain"), "md": ("net.daringfireball.markdown", "text/markdown"),
@@ -19,9 +20,12 @@ public enum FileTypes {
         table[fileExtension(name)] ?? ("public.data", "application/octet-stream")
     }
 
+    /// The UTI for a file name's extension, if the table knows it.
+    public static func uti(for name: String) -> String? { table[fileExtension(name)]?.0 }
+
     /// The lowercased text after the last dot of the last path component, or "" (read over UTF-8:
     /// an offer of 10,000 files asks 10,000 times).
-    static func fileExtension(_ path: String) -> String {
+    public static func fileExtension(_ path: String) -> String {
         let utf8 = path.utf8
         let name = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8[utf8.index(after: $0)...] } ?? utf8[...]
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return "" }

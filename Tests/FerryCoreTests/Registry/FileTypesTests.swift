@@ -1,5 +1,5 @@
 import Testing
-@testable import FerryTransfer
+@testable import FerryCore
 
 @Suite struct FileTypesTests {
     @Test(arguments: [("photos/2024/IMG.JPG", "public.jpeg"), ("notes.txt", "public.plain-text"), ("archive.tar.gz", "org.gnu.gnu-zip-archive"),

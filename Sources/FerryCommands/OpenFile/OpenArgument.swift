@@ -1,0 +1,42 @@
+import FerryCore
+
+/// What one `ferry open` argument is: a URL, a local file, or `-` (URLs on stdin).
+enum OpenArgument: Equatable {
+    case url(String)
+    /// A path as given (relative to the working folder unless absolute), or a local `file:` URL's path.
+    case path(String)
+    case stdin
+
+    /// A path is an argument with no URL scheme (`^[A-Za-z][A-Za-z0-9+.-]*:`); a `file:` URL naming
+    /// a file on this machine is read as its path. Anything else is a URL.
+    static func classify(_ text: String) -> OpenArgument {
+        if text == "-" { return .stdin }
+        // An empty line of stdin is skipped, an empty argument an invalid URL, as before.
+        if text.isEmpty { return .url(text) }
+        guard let colon = text.firstIndex(of: ":"), URLScheme.isValid(String(text[..<colon])) else { return .path(text) }
+        // Only a file: URL is parsed here; any other is parsed once, where it is opened.
+        guard text[..<colon].lowercased() == "file" else { return .url(text) }
+        return localFilePath(text).map(OpenArgument.path) ?? .url(text)
+    }
+
+    /// The decoded path of a `file:` URL with no host or `localhost`, or nil (another scheme, a
+    /// remote host, or a URL that is not valid: that one is reported as an invalid URL).
+    static func localFilePath(_ text: String) -> String? {
+        guard let url = try? FerryURL(text), url.scheme == "file", url.path.hasPrefix("/") else { return nil }
+        guard [nil, "", "localhost"].contains(url.authority?.lowercased()) else { return nil }
+        return percentDecoded(url.path)
+    }
+
+    /// `%XX` decoded to bytes, as UTF-8 (a path is bytes; invalid UTF-8 is repaired).
+    static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var rest = Substring(text).utf8[...]
+        while let byte = rest.popFirst() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+            rest = rest.dropFirst(2)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
