@@ -8,7 +8,7 @@ export PATH=/opt/swift/usr/bin:$PATH
 # the LAN test bed (Tests/LAN), which starts its avahi-daemons in network namespaces only.
 # libsystemd-dev builds FerryDBus; python3-dbusmock, dunst, xvfb and x11-apps/imagemagick test the
 # desktop notifications on a private session bus.
-FERRY_APT_PACKAGES=(xdg-utils libglib2.0-bin desktop-file-utils python3
+FERRY_APT_PACKAGES=(xdg-utils libglib2.0-bin shared-mime-info desktop-file-utils python3
   libavahi-client-dev avahi-daemon avahi-utils dbus iproute2 util-linux zsh fish strace
   libsystemd-dev python3-dbusmock dunst xvfb x11-apps imagemagick)
 
