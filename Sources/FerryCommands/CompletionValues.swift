@@ -20,6 +20,13 @@ struct CompletionValues {
         context.registry().claimedSchemes
     }
 
+    /// For `ferry default`: claimed schemes, then the MIME types installed apps declare.
+    func handlerKeys() -> [String] {
+        let registry = context.registry()
+        let mimeTypes = registry.apps.flatMap { $0.manifest.documentTypes.filter { $0.rank != .none }.flatMap(\.mimeTypes) }
+        return registry.claimedSchemes + Array(Set(mimeTypes)).sorted()
+    }
+
     /// For `ferry open`: paths under `prefix` (folders end in `/`), and `SCHEME:` for each claimed
     /// scheme while the prefix could still be a URL.
     func openTargets(prefix: String) -> [String] {

@@ -14,6 +14,9 @@ enum Completions {
     /// Claimed schemes, as `ferry schemes` lists them.
     static let schemes = CompletionKind.custom { _, _, _ in CompletionValues().schemes() }
 
+    /// What `ferry default` takes: claimed schemes and the MIME types installed apps declare.
+    static let handlerKeys = CompletionKind.custom { _, _, _ in CompletionValues().handlerKeys() }
+
     /// What `ferry open` takes: files and folders under the typed prefix, and `SCHEME:` for each
     /// claimed scheme.
     static let openTargets = CompletionKind.custom { _, _, prefix in CompletionValues().openTargets(prefix: prefix) }

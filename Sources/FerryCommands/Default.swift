@@ -12,10 +12,10 @@ extension Ferry {
                 """
         )
 
-        @Flag(help: "Forget the choice for the scheme.")
+        @Flag(help: "Forget the choice for the scheme or MIME type.")
         var clear = false
 
-        @Argument(help: "The scheme, such as todolist.", completion: Completions.schemes)
+        @Argument(help: "The scheme, such as todolist, or a MIME type, such as text/plain.", completion: Completions.handlerKeys)
         var scheme: String
 
         @Argument(help: ArgumentHelp("The app to choose.", valueName: "bundle-id"), completion: Completions.bundleIdentifiers)

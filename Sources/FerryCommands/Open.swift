@@ -42,7 +42,7 @@ extension Ferry {
 
         @OptionGroup var output: OutputOptions
 
-        @Argument(help: ArgumentHelp("The URLs to open; - reads one URL per line from stdin.", valueName: "url"), completion: Completions.openTargets)
+        @Argument(help: ArgumentHelp("The URLs or files to open; - reads one URL per line from stdin.", valueName: "url-or-path"), completion: Completions.openTargets)
         var urls: [String]
 
         func validate() throws {

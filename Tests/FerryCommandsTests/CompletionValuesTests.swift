@@ -25,6 +25,22 @@ import Testing
         #expect(values(world).schemes().contains("https"))
     }
 
+    @Test func defaultTakesSchemesAndDeclaredMIMETypes() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.example.notes", schemes: ["notes"], extra: [
+            "CFBundleDocumentTypes": [
+                ["CFBundleTypeMIMETypes": ["text/plain", "Text/Markdown"], "LSHandlerRank": "Owner", "CFBundleTypeRole": "Viewer"],
+                ["CFBundleTypeMIMETypes": ["image/png"], "LSHandlerRank": "None", "CFBundleTypeRole": "Viewer"],
+            ],
+        ])
+        let keys = values(world).handlerKeys()
+        #expect(keys.contains("notes"))
+        #expect(keys.contains("text/plain"))
+        #expect(keys.contains("text/markdown"))
+        #expect(!keys.contains("image/png"), "rank None opens nothing")
+        #expect(keys.filter { $0 == "text/plain" }.count == 1)
+    }
+
     @Test func openTargetsAreSchemesAndPaths() throws {
         let world = try FerryWorld()
         try world.addRecorder("com.example.todo", schemes: ["todolist"])
