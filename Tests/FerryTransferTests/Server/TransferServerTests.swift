@@ -106,6 +106,30 @@ import Glibc
         }
     }
 
+    /// The head timer starts again at the end of each response, but a pipelined head that came
+    /// with the previous request is handed on (by NIO's pipelining handler, inside that same
+    /// write) and stops it at once: a slow body after it is not cut at the head timeout.
+    @Test func aPipelinedRequestWithASlowBodyIsNotCutAtTheHeadTimeout() async throws {
+        var limits = ConnectionLimits()
+        limits.headSeconds = 0.5
+        let loop = try Loopback(connections: limits)
+        try await loop.withServer { port in
+            let client = try await RawConnection.tls(port: port, identity: loop.senderIdentity)
+            let body = String(repeating: "b", count: 20)
+            try await client.send("GET /first HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "POST /second HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+            #expect(await client.waitFor("/first", within: .seconds(30)))
+            // 2 s of body, four head timeouts, a byte every 100 ms: well inside the idle timeout.
+            for byte in body.map(String.init) where client.channel.isActive {
+                try? await client.send(byte)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(await client.waitFor("/second", within: .seconds(30)), "the pipelined request was cut: \(client.received)")
+            #expect(client.received.components(separatedBy: "HTTP/1.1 404").count == 3)
+            await client.close()
+        }
+    }
+
     @Test func aConnectionThatNeverHandshakesIsCutAtTheHeadTimeout() async throws {
         var limits = ConnectionLimits()
         limits.headSeconds = 0.3
