@@ -12,7 +12,7 @@ import Testing
     init() throws {
         scratch = try Scratch()
         pairing = Pairing(ownFingerprint: String(repeating: "ab", count: 32), deviceName: "Desk",
-                          trust: TrustStore(configHome: scratch.path), lifetime: 30) { .contacts }
+                          trust: TrustStore(configHome: scratch.path), lifetime: 600) { .contacts }
     }
 
     private func ask() async throws -> String {
