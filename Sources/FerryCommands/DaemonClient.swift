@@ -58,10 +58,13 @@ final class DaemonClient {
         return frame.id!
     }
 
+    /// What ``receive()`` says when ferryd ends the connection (it stopped, or was killed).
+    static let closed = "ferryd closed the connection"
+
     /// The next frame from ferryd.
     func receive() throws -> WireFrame {
         do {
-            guard let frame = try socket.receive() else { throw WireError(.connectionClosed, "ferryd closed the connection") }
+            guard let frame = try socket.receive() else { throw WireError(.connectionClosed, Self.closed) }
             if frame.type == "error" { throw WireError(.malformedFrame, frame.message ?? "error") }
             return frame
         } catch let error as WireError {

@@ -82,8 +82,9 @@ extension Ferry {
                 output.say("sending as \(name) (ferry send --cancel \(name) stops it)")
             }
             var progress = SendProgress(json: json, terminal: SendProgress.capableTerminal(context.environment), quiet: output.quiet)
+            let peer = frame.peer ?? to ?? "the receiver"
             while true {
-                let frame = try client.receive()
+                let frame = try Self.receive(client, sendingTo: peer)
                 guard frame.id == id else { continue }
                 if frame.type == "progress" {
                     progress.show(frame)

@@ -22,7 +22,12 @@ public actor Discovery {
     private var watchers: [UInt64: AsyncStream<PeerEvent>.Continuation] = [:]
     private var nextWatcher: UInt64 = 0
     /// Until Avahi has reported what it knows at start-up, `ferry peers` waits a moment for it.
-    private var settled = false
+    private var settled = false {
+        didSet { if settled { wakeSettleWaiters() } }
+    }
+    /// `snapshot` callers parked until `settled` (Discovery+Settle.swift).
+    var settleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextSettleWaiter = 0
     private var retryAt: Double?
     private let manual: ManualPeers
     private let logger: Logger
@@ -44,12 +49,10 @@ public actor Discovery {
 
     // MARK: For the socket server
 
-    /// The table, after waiting up to `settleTimeout` seconds for Avahi's first answers.
+    /// The table, after waiting up to `settleTimeout` seconds for Avahi's first answers (less if
+    /// the caller's task is cancelled).
     public func snapshot(settleTimeout: Double = 1.5) async -> Snapshot {
-        let deadline = Date().timeIntervalSince1970 + settleTimeout
-        while !settled, Date().timeIntervalSince1970 < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        if !settled { await waitUntilSettled(timeout: settleTimeout) }
         return Snapshot(status: status, peers: table.peers.filter { !isOurs($0) })
     }
 

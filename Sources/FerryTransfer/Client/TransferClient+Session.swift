@@ -57,8 +57,7 @@ extension TransferClient {
                 weight += step.weight
             }
             for step in inFlight { try receipts(for: step, try await exchange.response()) }
-            let receipt: OfferReceipt = try decode(try await exchange.request(.POST, "/ferry/v1/offers/\(answer.offer)/finish"))
-            return .delivered(receipt)
+            return .delivered(try await finish(answer.offer, &exchange))
         }
 
         /// Files whose uploads are sent before their answers are read: HTTP/1.1 pipelining, so many

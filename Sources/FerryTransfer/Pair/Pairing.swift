@@ -11,6 +11,9 @@ public actor Pairing {
     var table = PairRequestTable()
     /// Told of each new request (ferryd's desktop notification).
     var observer: (@Sendable (PairRequestTable.Request) async -> Void)?
+    /// Callers of `status` and `outcome` parked until the table changes (Pairing+Waiting.swift).
+    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextWaiter = 0
 
     /// - Parameters:
     ///   - ownFingerprint: This device's certificate fingerprint, for the codes.
@@ -38,6 +41,7 @@ public actor Pairing {
             throw TransferError(.badRequest, "the client certificate has no usable fingerprint")
         }
         let name = Self.cleanName(hello.name) ?? DeviceIdentity.deviceId(fingerprint: peer)
+        defer { tableChanged() }
         let request = try table.add(id: Receiver.newIdentifier(), peer: peer, address: address, name: name, code: code, now: Date())
         if let observer { Task { await observer(request) } }
         return answer(request)
@@ -45,17 +49,19 @@ public actor Pairing {
 
     /// The asking user compared the codes.
     func confirm(_ id: String, accept: Bool, peer: String) throws(TransferError) -> PairAnswer {
+        defer { tableChanged() }
         try record(try table.decide(id, by: .sender, accept: accept, peer: peer, now: Date()))
         return try current(id, peer: peer)
     }
 
-    /// How the request stands, waiting up to `wait` seconds (at most 60) while it is pending.
+    /// How the request stands, waiting up to `wait` seconds (at most 60) while it is pending; a
+    /// cancelled caller gets how it stands at once.
     func status(_ id: String, peer: String, wait: Double = 0) async throws(TransferError) -> PairAnswer {
         let deadline = Date() + min(max(wait, 0), 60)
         while true {
             let answer = try current(id, peer: peer)
-            guard answer.status == "pending", Date() < deadline else { return answer }
-            try? await Task.sleep(for: .milliseconds(50))
+            guard answer.status == "pending", Date() < deadline, !Task.isCancelled else { return answer }
+            await waitForChange(of: id, until: deadline)
         }
     }
 
@@ -74,6 +80,7 @@ public actor Pairing {
     /// - Throws: ``TransferError/Code/notFound`` when no such request waits,
     ///   ``TransferError/Code/declined`` for a wrong code.
     public func decide(_ id: String, accept: Bool, code: String? = nil) throws(TransferError) -> PairRequestTable.Request {
+        defer { tableChanged() }
         guard let request = table.request(id, now: Date()) else {
             throw TransferError(.notFound, "no pair request \(id.debugDescription) is waiting; `ferry pair --incoming` lists them")
         }
@@ -88,12 +95,13 @@ public actor Pairing {
         return table.request(id, now: Date()) ?? request
     }
 
-    /// The request once it is no longer pending, or as it is after `wait` seconds.
+    /// The request once it is no longer pending, or as it is after `wait` seconds or when the
+    /// caller's task is cancelled.
     public func outcome(_ id: String, wait: Double) async -> PairRequestTable.Request? {
         let deadline = Date() + wait
         while let request = table.request(id, now: Date()) {
-            guard request.status == .pending, Date() < deadline else { return request }
-            try? await Task.sleep(for: .milliseconds(50))
+            guard request.status == .pending, Date() < deadline, !Task.isCancelled else { return request }
+            await waitForChange(of: id, until: deadline)
         }
         return nil
     }

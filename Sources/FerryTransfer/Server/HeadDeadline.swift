@@ -37,6 +37,8 @@ final class HeadDeadline: ChannelDuplexHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        // Armed before the write goes on: NIO's pipelining handler hands a pipelined head it
+        // held back to `channelRead` inside that write, and the head must find the timer to stop.
         if case .end = unwrapOutboundIn(data) { arm(context) }
         context.write(data, promise: promise)
     }
