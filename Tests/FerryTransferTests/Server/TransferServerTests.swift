@@ -39,6 +39,8 @@ import Glibc
     @Test func connectionsPastThePerAddressLimitAreClosedWhileOthersAreServed() async throws {
         var limits = ConnectionLimits()
         limits.maximumPerAddress = 2
+        // Held idle connections: a loaded run must not outlast their head timeout.
+        limits.headSeconds = 600
         let loop = try Loopback(connections: limits)
         loop.host.trust(loop.senderIdentity)
         let files = try LocalFile.collect([try loop.makeFile("a.txt", size: 100)])
@@ -68,6 +70,7 @@ import Glibc
     @Test func connectionsPastTheTotalLimitAreClosed() async throws {
         var limits = ConnectionLimits()
         limits.maximumConnections = 3
+        limits.headSeconds = 600
         let loop = try Loopback(connections: limits)
         try await loop.withServer { port in
             var held: [RawConnection] = []
