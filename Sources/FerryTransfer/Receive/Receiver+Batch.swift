@@ -90,6 +90,22 @@ extension Receiver {
         }
     }
 
+    /// Deletes the partials that files delivered from the offer's tree left under their partial
+    /// names: a batch stages in the tree from byte 0, so a partial the file had (one a cut batch
+    /// had just opened, empty, and so resent in a batch) is left behind otherwise, for good until
+    /// the sweep (issue 13, Tests/LAN/faults receiver_killed_mid_batch). Files delivered from their
+    /// partial names moved away with them. Names in `keeping` (another offer's files) stay.
+    nonisolated func removeLeftPartials(_ record: Record, delivered names: [String?], keeping: Set<String>) {
+        guard let tree = record.tree else { return }
+        let left = tree.files.keys.compactMap { names[$0] == nil ? nil : record.names[$0] }.filter { !keeping.contains($0) }
+        staging.removePartials(left)
+    }
+
+    /// The partial names of the files of every offer still held: a finish leaves them alone.
+    func partialNamesInUse() -> Set<String> {
+        Set(records.values.lazy.flatMap(\.names))
+    }
+
     /// Puts the tree's files not `placed` back under their partial names: a finish that failed
     /// midway loses nothing a later offer could resume.
     nonisolated func returnTreeFiles(_ record: Record, placed: [String?]) {

@@ -60,11 +60,14 @@ extension Receiver {
         defer { if record.tree != nil { staging.removeOfferTree(id) } }
         try await FileWork.run("sync the staging area") { [staging] () throws(TransferError) in try staging.sync() }
         let targets = await targets(of: record)
+        let inUse = record.tree == nil ? [] : partialNamesInUse()
         let names: [String?]
         do {
             // Renames, chmods and a sync per Inbox: blocking file work, on the thread pool.
             names = try await FileWork.run("move the files into the Inboxes") { [self] () throws(TransferError) in
-                try moveIntoInboxes(record, offer: id, targets: targets)
+                let names = try moveIntoInboxes(record, offer: id, targets: targets)
+                removeLeftPartials(record, delivered: names, keeping: inUse)
+                return names
             }
         } catch {
             await host.finishFailed(offer: id, sender: record.offer.sender, error: error)
