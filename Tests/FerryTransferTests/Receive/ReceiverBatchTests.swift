@@ -48,6 +48,33 @@ import Testing
         #expect(partials(staging).isEmpty, "left in staging: \(partials(staging))")
     }
 
+    /// The same file offered twice at once (two sends of one folder): the partial the first offer
+    /// is still writing is not the second one's leftover.
+    @Test func aPartialAnotherOfferWritesStays() async throws {
+        let scratch = try Scratch()
+        let host = TestHost(root: scratch.path)
+        let staging = try StagingArea(directory: scratch.path + "/staging")
+        let receiver = Receiver(host: host, staging: staging, limits: Loopback.smallReserve)
+        let peer = String(repeating: "a", count: 64)
+        host.state.withLock { $0.trusted[peer] = TrustedPeer(fingerprint: peer, name: "p", autoAccept: true) }
+        let files = [OfferedFile(id: "f0", path: "album/a.bin", size: 1000, sha256: nil)]
+        let content = [UInt8](repeating: 7, count: 1000)
+
+        let first = try await receiver.offer(TransferOffer(sender: "s", files: files), from: peer).offer
+        let writing = try await receiver.beginUpload(offer: first, file: "f0", offset: 0, peer: peer)
+        try content.prefix(300).withUnsafeBytes { try writing.append($0) }
+        // Not superseded: its upload runs.
+        let second = try await receiver.offer(TransferOffer(sender: "s", files: files), from: peer).offer
+        let batch = try await receiver.beginBatch(offer: second, files: ["f0"], peer: peer)
+        var cursor = BatchCursor(files: batch[...], inlineDigests: true)
+        try cursor.advance()
+        try cursor.take(ByteBuffer(bytes: content + LocalFileDigest.of(content)))
+        await receiver.endBatch(offer: second, files: batch, receipts: cursor.receipts, failed: false)
+        _ = try await receiver.finish(offer: second, peer: peer)
+
+        #expect(partials(staging) == [staging.partialName(files[0], sender: peer)])
+    }
+
     private func partials(_ staging: StagingArea) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: staging.directory)) ?? []).filter { $0.hasSuffix(".part") }.sorted()
     }
