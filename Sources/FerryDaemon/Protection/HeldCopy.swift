@@ -27,7 +27,7 @@ enum HeldCopy {
             let name = n == 1 ? parts.last! : NumberedName.make(parts.last!, n)
             let output = openat(parent, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if output < 0 { if errno == EEXIST { continue }; return nil }
-            let ok = copy(input, output) && fsync(output) == 0
+            let ok = FileSystem.copyBytes(from: input, to: output) && fsync(output) == 0
             close(output)
             guard ok else { unlinkat(parent, name, 0); return nil }
             fchmodat(parent, name, 0o444, 0)
@@ -54,21 +54,6 @@ enum HeldCopy {
         let mode = info.st_mode & 0o7777
         if mode & 0o200 == 0 { chmod(folder, mode | 0o200) }
         return mode
-    }
-
-    private static func copy(_ input: Int32, _ output: Int32) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count == 0 { return true }
-            if count < 0 { if errno == EINTR { continue }; return false }
-            var offset = 0
-            while offset < count {
-                let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, count - offset) }
-                if written < 0 { if errno == EINTR { continue }; return false }
-                offset += written
-            }
-        }
     }
 
     /// Removes a stand-in container, read-only folders included.

@@ -1,3 +1,4 @@
+import FerryCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ enum CrossPolicyCopy {
         defer { close(input) }
         let output = openat(folder, target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode | 0o200)
         guard output >= 0 else { return -1 }
-        var ok = readWriteAll(input, output) && fsync(output) == 0
+        var ok = FileSystem.copyBytes(from: input, to: output) && fsync(output) == 0
         let saved = errno
         close(output)
         if ok { ok = unlinkat(source, name, 0) == 0 }
@@ -25,20 +26,5 @@ enum CrossPolicyCopy {
         }
         fchmodat(folder, target, mode, 0)
         return 0
-    }
-
-    private static func readWriteAll(_ input: Int32, _ output: Int32) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count == 0 { return true }
-            if count < 0 { if errno == EINTR { continue }; return false }
-            var offset = 0
-            while offset < count {
-                let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, count - offset) }
-                if written < 0 { if errno == EINTR { continue }; return false }
-                offset += written
-            }
-        }
     }
 }
