@@ -107,9 +107,11 @@ import Testing
         let ferry = URL(fileURLWithPath: FerryWorld.binary)
         let program = command[0] == "daemon" ? ferry.path : ferry.deletingLastPathComponent().appendingPathComponent("ferryd").path
         let log = world.root + "/verbose.log"
+        // Installed before ferryd starts: installed while it starts, its registry watcher could read
+        // the bundle before its Info.plist was written, and `open` failed under load.
+        try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")
         // Launcher, not Process: its output goes to a file and nothing else of this process leaks in.
         let pid = try Launcher.spawn(program, arguments: [program] + (command[0] == "daemon" ? command : Array(command.dropFirst())), environment: world.environment, output: log)
-        try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")
         for _ in 0..<300 where !FileManager.default.fileExists(atPath: world.socket) { usleep(10_000) }
         #expect(try world.run("open", "aa://1").status == 0)
         kill(pid, SIGTERM)
