@@ -75,42 +75,49 @@ extension Connection {
             defer { sends.cancelAll() }
             var watching = false
             while let message = try await next(&lines, outbound) {
-                let route: RequestRoute
                 switch RequestRoute.of(message) {
-                case .success(let found): route = found
+                case .success(let route):
+                    try await dispatch(route, in: &group, sends: sends, watching: &watching, outbound)
                 case .failure(let refusal):
                     try await send(.failure(refusal), outbound)
-                    continue
-                }
-                switch route {
-                case .open(let open):
-                    switch await manager.admit(OpenRequest(open)) {
-                    case .done(let reply):
-                        try await send(.reply(.result(.init(reply))), outbound)
-                    case .queued(let ticket, let request):
-                        group.addTask {
-                            await manager.perform(ticket, request) { reply in try? await send(.reply(.result(.init(reply))), outbound) }
-                        }
-                    }
-                case .control(.peers(let peers)) where peers.wait == true:
-                    watching = true
-                    let updates = await discovery.watch()
-                    try await send(.reply(.result(await self.peers(peers))), outbound)
-                    group.addTask { await streamPeers(updates, outbound) }
-                case .control(let control):
-                    try await send(.reply(.result(await self.control(control))), outbound)
-                case .transfer(let transfer):
-                    let task = Task { await TransferRequests.serve(transfer, transfers: transfers, localSend: localSend) { try? await send(.reply($0), outbound) } }
-                    if transfer.endsWithClient { sends.add(task) }
-                    group.addTask { await task.value }
-                case .protection(let protection):
-                    try await send(.reply(.result(await ProtectionRequests.serve(protection, manager.protection))), outbound)
                 }
             }
             // The client is gone: stop streaming to it, and stop its sends, which only it could
             // report on (a killed `ferry send` must not leave the transfer running, nor the
             // receiver's offer open against the next send's resume). Opens in flight finish.
             if watching { group.cancelAll() }
+        }
+    }
+
+    /// Answers at once what is quick; opens wait their turn, transfers and a peer watch run on,
+    /// in child tasks.
+    private func dispatch(
+        _ route: RequestRoute, in group: inout ThrowingDiscardingTaskGroup<any Error>, sends: ClientTasks,
+        watching: inout Bool, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws {
+        switch route {
+        case .open(let open):
+            switch await manager.admit(OpenRequest(open)) {
+            case .done(let reply):
+                try await send(.reply(.result(.init(reply))), outbound)
+            case .queued(let ticket, let request):
+                group.addTask {
+                    await manager.perform(ticket, request) { reply in try? await send(.reply(.result(.init(reply))), outbound) }
+                }
+            }
+        case .control(.peers(let peers)) where peers.wait == true:
+            watching = true
+            let updates = await discovery.watch()
+            try await send(.reply(.result(await self.peers(peers))), outbound)
+            group.addTask { await streamPeers(updates, outbound) }
+        case .control(let control):
+            try await send(.reply(.result(await self.control(control))), outbound)
+        case .transfer(let transfer):
+            let task = Task { await TransferRequests.serve(transfer, transfers: transfers, localSend: localSend) { try? await send(.reply($0), outbound) } }
+            if transfer.endsWithClient { sends.add(task) }
+            group.addTask { await task.value }
+        case .protection(let protection):
+            try await send(.reply(.result(await ProtectionRequests.serve(protection, manager.protection))), outbound)
         }
     }
 
