@@ -13,7 +13,11 @@ BENCHES = ("daemon", "open", "restore", "transfer")
 # The transfer benchmark's size for an A/B: Ferry's own rows only, one run per round (the rounds
 # give the repetitions), smaller data than the README's run. Each can be overridden from the
 # environment.
-TRANSFER_DEFAULTS = {"ROWS": "ferry", "RUNS": "1", "BIG_MIB": "256", "SMALL": "2000", "HUGE_MIB": "0"}
+# LAN_AS_ROOT=1: since Tests/LAN/lib.sh runs Ferry as nobody, ferryd cannot write to the
+# benchmark's tmpfs data folder (root's, mode 0700) and transfers are off; as root both sides run
+# as the README's figures were measured.
+TRANSFER_DEFAULTS = {"ROWS": "ferry", "RUNS": "1", "BIG_MIB": "256", "SMALL": "2000", "HUGE_MIB": "0",
+                     "LAN_AS_ROOT": "1"}
 
 # Rows whose numbers no header names: the names of their slots, by the row's label.
 SLOT_NAMES = [
@@ -41,7 +45,10 @@ def parse_args():
 
 
 def binaries(root):
-    static, release = f"{root}/.build-static/release", f"{root}/.build-release/release"
+    release = f"{root}/.build-release/release"
+    # AB_FERRY=release: ferry and ferryd from .build-release (Swift runtime static, libc dynamic),
+    # for trees without the fully static ferry.
+    static = release if os.environ.get("AB_FERRY") == "release" else f"{root}/.build-static/release"
     return {"ferry": f"{static}/ferry", "ferryd": f"{static}/ferryd", "todo-managed": f"{release}/todo-managed",
             "bench-app": f"{release}/ferry-bench-app", "restore-app": f"{release}/ferry-restore-bench-app"}
 
@@ -79,7 +86,9 @@ def numbers(line):
         start, end = m.span()
         before = line[start - 1] if start else " "
         after, after2 = line[end:end + 1], line[end + 1:end + 2]
-        if before.isalnum() or before in "._/":
+        signed = m.group()[0] in "+-"
+        # A sign right after a word is a hyphen (x86-64, sock-0), unless a unit ends there (ms-1.61 ms).
+        if (before.isalnum() and not (signed and before.isalpha() and after in " \n")) or before in "._/":
             continue
         if after == "." and after2.isdigit() or after == "/" or after == "_":
             continue
@@ -98,12 +107,37 @@ def template(line, found):
         last = end
     parts.append(line[last:].replace("{", "(").replace("}", ")"))
     text = re.sub(r"\bNOT (?:met|MET)\b|\bmet\b", "", "".join(parts))
+    # What the verdicts leave at the end of a line ("gio: , direct:").
+    text = re.sub(r"(\s*[\w/-]+:\s*,?)+\s*$", "", text)
     return " ".join(text.split())
 
 
-def is_header(line):
-    words = line.split()
-    return len(words) >= 2 and not numbers(line) and not set(line.strip()) <= set("-= ")
+def header_columns(line):
+    """A table header (words spread with runs of spaces, no numbers): its words with their ends."""
+    if numbers(line) or len(line.split()) < 3 or "  " not in line.strip():
+        return None
+    return [(m.group(), m.end()) for m in re.finditer(r"\S+", line)]
+
+
+UNIT = re.compile(r"(?:x|%| ?(?:ms|s|MB|KB|MiB|GiB)\b)")
+
+
+def column_names(line, found, header):
+    """Each number's column in a fixed-width table: the header word whose end is nearest the end of
+    the number (with its unit), if within 2 characters; not the first (the label's) column. A label
+    longer than its column shifts the row right: the shift that names the most numbers is taken."""
+    rights = []
+    for _, end, _ in found:
+        unit = UNIT.match(line, end)
+        rights.append(unit.end() if unit else end)
+
+    def named(shift):
+        names = []
+        for right in rights:
+            word, at = min(header, key=lambda column: abs(column[1] - right + shift))
+            names.append(word if abs(at - right + shift) <= 2 and (word, at) != header[0] else None)
+        return names
+    return max((named(shift) for shift in range(0, 13)), key=lambda names: sum(n is not None for n in names))
 
 
 def parse(text, roots):
@@ -115,19 +149,17 @@ def parse(text, roots):
             line = line.replace(root, "<root>")
         found = numbers(line)
         if not found:
-            if is_header(line):
-                header = line.split()
+            if not line.strip():
+                header = None
+            elif not set(line.strip()) <= set("-= "):
+                header = header_columns(line) or header
             continue
         if SKIP.search(line.strip()):
             continue
         label = template(line, found)
         seen[label] = seen.get(label, 0) + 1
         key = label if seen[label] == 1 else f"{label} #{seen[label]}"
-        names = [None] * len(found)
-        trailing = re.search(r"(?:\s*\{\})+$", label)
-        if trailing and header:
-            count = min(trailing.group().count("{}"), len(header) - 1)
-            names[len(found) - count:] = header[-count:]
+        names = column_names(line, found, header) if header else [None] * len(found)
         for pattern, slots in SLOT_NAMES:
             if pattern.search(label):
                 names = [slots.get(i, name) for i, name in enumerate(names)]
@@ -235,6 +267,7 @@ def main():
     print(f"before: {describe(args.old)}")
     print(f"after:  {describe(args.new)}")
     print(f"scripts: {args.new}/Benchmarks (one copy for both sides); raw outputs: {out}")
+    print(f"ferry and ferryd from: {os.path.dirname(binaries('<root>')['ferry'])}; apps from <root>/.build-release/release")
     print(f"machine: {os.cpu_count()} cores, kernel {os.uname().release}")
     print(f"start: {uptime()}", flush=True)
     roots = sorted((args.old, args.new), key=len, reverse=True)

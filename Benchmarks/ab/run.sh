@@ -9,7 +9,8 @@
 #   transfer (root, the LAN test bed; needs openssh-server rsync iperf3, as scripts/bench transfer
 #   installs) runs ferry send only, one run per round, 256 MiB and 2,000 small files by default:
 #   ROWS, RUNS, BIG_MIB, SMALL, HUGE_MIB override. AB_DAEMON_ARGS, AB_OPEN_ARGS, AB_RESTORE_ARGS,
-#   AB_TRANSFER_ARGS add options to one benchmark (e.g. AB_OPEN_ARGS="--runs 100").
+#   AB_TRANSFER_ARGS add options to one benchmark (e.g. AB_OPEN_ARGS="--runs 100"). AB_FERRY=release
+#   takes ferry and ferryd from .build-release on both sides (no fully static ferry needed).
 # Also: scripts/bench ab OLD-ROOT [NEW-ROOT (this tree)] [which]. See README.md.
 set -euo pipefail
 exec python3 "$(dirname "$0")/ab.py" "$@"
