@@ -103,7 +103,7 @@ def template(line, found):
     parts, last = [], 0
     for start, end, _ in found:
         parts.append(line[last:start].replace("{", "(").replace("}", ")"))
-        parts.append("{}")
+        parts.append(" {} ")  # spaced: a figure wider than its column eats the space before it
         last = end
     parts.append(line[last:].replace("{", "(").replace("}", ")"))
     text = re.sub(r"\bNOT (?:met|MET)\b|\bmet\b", "", "".join(parts))
@@ -212,7 +212,8 @@ def compare(rounds_old, rounds_new):
             new = [r[key][1][i] for r in rounds_new]
             shown = label_for(label, texts, varying, i, names)
             before, after = statistics.median(old), statistics.median(new)
-            ratio = after / before if before else None
+            # A ratio of figures that can be 0 or negative (differences) means nothing.
+            ratio = after / before if before > 0 and after >= 0 else None
             # Apart: the rounds do not overlap, so the difference is beyond the noise of this run.
             apart = "*" if max(old) < min(new) or max(new) < min(old) else ""
             table.append((shown, before, after, ratio, " ".join(fmt(v) for v in old), " ".join(fmt(v) for v in new),
@@ -236,12 +237,14 @@ def label_for(label, texts, varying, shown, names):
 def print_table(bench, table, rounds):
     width = max([len(row[0]) for row in table] + [40])
     print(f"\n== {bench}: medians of {rounds} rounds each; * = the rounds of the two sides do not overlap")
-    print(f"{'row':<{width}} {'before':>10} {'after':>10} {'after/before':>13}   before rounds | after rounds")
+    print(f"{'row':<{width}} {'before':>10} {'after':>10} {'after-before':>13} {'after/before':>13}   before rounds | after rounds")
     for label, before, after, ratio, old, new, apart in table:
         if before is None:
-            print(f"{label:<{width}} {'-':>10} {'-':>10} {'-':>13}")
+            print(f"{label:<{width}} {'-':>10} {'-':>10} {'-':>13} {'-':>13}")
             continue
-        print(f"{label:<{width}} {fmt(before):>10} {fmt(after):>10} {(f'{ratio:.3f}' if ratio else '-'):>12}{apart:1}"
+        diff = after - before
+        print(f"{label:<{width}} {fmt(before):>10} {fmt(after):>10} {('+' if diff > 0 else '') + fmt(diff):>13} "
+              f"{(f'{ratio:.3f}' if ratio is not None else '-'):>12}{apart:1}"
               f"   {old} | {new}")
 
 
