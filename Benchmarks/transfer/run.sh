@@ -36,7 +36,8 @@ lan_host a && lan_host b && lan_link a 198.18.0.1/24 b 198.18.0.2/24 && lan_bus 
 for host in a b; do
     size=size_$host
     mkdir -p "$LAN_WORK/$host/home/data"
-    lan_in "$host" mount -t tmpfs -o "size=${!size},mode=0700" tmpfs "$LAN_WORK/$host/home/data" || exit 1
+    # Owned by the user ferry and ferryd run as (nobody, unless LAN_AS_ROOT=1): root's 0700 shut them out.
+    lan_in "$host" mount -t tmpfs -o "size=${!size},mode=0700,uid=$LAN_UID,gid=$LAN_GID" tmpfs "$LAN_WORK/$host/home/data" || exit 1
 done
 lan_avahi a && lan_avahi b || exit 1
 lan_ferryd a FERRY_DEVICE_NAME="Bench A" FERRY_TRANSFER_PORT=7417 \
