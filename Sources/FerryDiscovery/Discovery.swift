@@ -28,6 +28,8 @@ public actor Discovery {
     /// `snapshot` callers parked until `settled` (Discovery+Settle.swift).
     var settleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     var nextSettleWaiter = 0
+    /// The service's parked wait for its next check (Discovery+Clock.swift).
+    var clockWaiter: CheckedContinuation<Void, Never>?
     private var retryAt: Double?
     private let manual: ManualPeers
     private let logger: Logger
@@ -76,6 +78,7 @@ public actor Discovery {
         }
         try manual.save(manualAddresses)
         publish(event)
+        wakeClock()
         return true
     }
 
@@ -123,6 +126,8 @@ public actor Discovery {
     }
 
     func handle(_ event: AvahiEvent) {
+        // Any event may add a check, a resolve or a retry: the clock reads its next due time anew.
+        defer { wakeClock() }
         let now = Date().timeIntervalSince1970
         switch event {
         case .running:
@@ -197,11 +202,18 @@ public actor Discovery {
         return (table.dueChecks(now: now), table.dueResolves(now: now), reconnect)
     }
 
+    /// How long until ``tick()`` has something to do; nil when nothing is due until an event.
+    var nextTick: Duration? {
+        guard let due = [table.nextDue, retryAt].compactMap({ $0 }).min() else { return nil }
+        return .milliseconds(Int64((max(0, due - Date().timeIntervalSince1970) * 1000).rounded(.up)))
+    }
+
     func checked(_ check: PeerTable.Check, reachable: Bool) {
         logger.debug("liveness of \"\(check.name)\" at \(check.address): \(reachable ? "answered" : "no answer")")
         if let change = table.checked(check.name, reachable: reachable, now: Date().timeIntervalSince1970) {
             publish(change)
         }
+        wakeClock()
     }
 
     /// mDNS names are unique on a link, so an announcement by our current name is our own.

@@ -42,7 +42,8 @@ public struct DiscoveryService: Service {
         session.close()
     }
 
-    /// Every quarter second: start the liveness checks that are due, and reconnect when it is time.
+    /// When something is due (at most every quarter second): start the liveness checks that are
+    /// due, and reconnect when it is time.
     private func checkPeers(_ session: AvahiSession) async {
         let timeout = await discovery.policy.timeout
         await withDiscardingTaskGroup { group in
@@ -57,7 +58,7 @@ public struct DiscoveryService: Service {
                         for check in sameHost { await discovery.checked(check, reachable: reachable) }
                     }
                 }
-                try? await Task.sleep(for: .milliseconds(250))
+                await discovery.waitForTick(minimum: .milliseconds(250))
             }
         }
     }

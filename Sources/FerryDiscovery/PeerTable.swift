@@ -138,6 +138,12 @@ struct PeerTable {
     }
 
     /// The checks due now; each is marked as running until ``checked(_:reachable:now:)``.
+    /// When ``dueChecks(now:)`` or ``dueResolves(now:)`` next has something; nil when nothing waits.
+    var nextDue: Double? {
+        let checks = entries.values.lazy.filter { !$0.checking && $0.peer.preferredAddress != nil }.map(\.nextCheck)
+        return (Array(checks) + Array(resolveRetries.values)).min()
+    }
+
     mutating func dueChecks(now: Double) -> [Check] {
         var due: [Check] = []
         for (name, entry) in entries where !entry.checking && entry.nextCheck <= now {

@@ -15,6 +15,8 @@ public actor ProtectionController {
     private var machine = ProtectionLock()
     private var manager: AppManager?
     private var busyKeys = false
+    /// The clock's parked wait (``waitForTick()``), resumed by its timer or by a change of the lock.
+    var waiter: CheckedContinuation<Void, Never>?
     /// For synchronous readers (a launch deciding whether to restore state).
     private let availability = Mutex(true)
 
@@ -68,7 +70,7 @@ public actor ProtectionController {
         await perform(machine.sessionUnlocked())
     }
 
-    /// Called a few times a second: ends the grace, and finishes removing keys files held open.
+    /// Called when ``nextTick`` comes due: ends the grace, and finishes removing keys files held open.
     func tick() async {
         await perform(machine.tick(now: Self.now()))
         if busyKeys, machine.state == .locked { removeKeys() }
@@ -104,6 +106,8 @@ public actor ProtectionController {
             }
         }
         publish()
+        // The lock changed, so the clock's next due time may have too.
+        if !actions.isEmpty { wakeClock() }
     }
 
     private func removeKeys() {
@@ -130,4 +134,12 @@ public actor ProtectionController {
     }
 
     static func now() -> Double { Date().timeIntervalSince1970 }
+
+    /// How long until ``tick()`` has work: the grace's end, or a retry soon while open files keep
+    /// a key; nil when nothing is due until the lock changes.
+    var nextTick: Duration? {
+        if busyKeys, machine.state == .locked { return .milliseconds(100) }
+        guard case .locking(let deadline) = machine.state else { return nil }
+        return .milliseconds(Int64((max(0, deadline - Self.now()) * 1000).rounded(.up)))
+    }
 }

@@ -2,7 +2,7 @@ import Logging
 import ServiceLifecycle
 
 /// Runs data protection's clock: finishes a lock left by a previous ferryd, then ends graces and
-/// retries removing keys that open files held.
+/// retries removing keys that open files held, waking only when one of those is due.
 struct ProtectionService: Service {
     let controller: ProtectionController
 
@@ -11,8 +11,8 @@ struct ProtectionService: Service {
         // Cancelled at shutdown: a normal end. The keys stay as they are (a lock in its grace is
         // finished by the next ferryd, from the marker).
         try? await cancelWhenGracefulShutdown {
-            while true {
-                try await Task.sleep(for: .milliseconds(100))
+            while !Task.isCancelled {
+                await controller.waitForTick()
                 await controller.tick()
             }
         }

@@ -44,7 +44,7 @@ public enum WireCodec {
     }
 
     /// - Parameter withoutRows: Fail on a version 2 row member rather than ignore it.
-    private static func decode<Bytes: Collection<UInt8>>(_ line: Bytes, withoutRows: Bool) throws(WireError) -> WireFrame {
+    static func decode<Bytes: Collection<UInt8>>(_ line: Bytes, withoutRows: Bool) throws(WireError) -> WireFrame {
         guard line.count < WireFrame.maximumLength else {
             throw WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes")
         }

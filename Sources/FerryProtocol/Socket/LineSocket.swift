@@ -90,6 +90,23 @@ public final class LineSocket {
     /// - Returns: The frame, or nil when the peer closed the connection.
     /// - Throws: ``WireError``: `timed-out`, or `malformed-frame` for a bad line.
     public func receive(timeout: Int32? = nil) throws(WireError) -> WireFrame? {
+        try receiveLine(timeout: timeout) { line throws(WireError) in try WireCodec.decode(line, version: version) }
+    }
+
+    /// Sends one message.
+    public func send(_ message: WireMessage) throws(WireError) {
+        try write(WireCodec.encode(message, version: version))
+    }
+
+    /// Waits for the next message; nil when the peer closed the connection.
+    ///
+    /// - Parameter timeout: Milliseconds to wait; nil waits for ever.
+    /// - Throws: ``WireError``: `timed-out`, or `malformed-frame` for a bad line.
+    public func receiveMessage(timeout: Int32? = nil) throws(WireError) -> WireMessage? {
+        try receiveLine(timeout: timeout) { line throws(WireError) in try WireCodec.decodeMessage(line, version: version) }
+    }
+
+    private func receiveLine<T>(timeout: Int32?, _ decode: (ArraySlice<UInt8>) throws(WireError) -> T) throws(WireError) -> T? {
         while true {
             if let newline = Self.newline(in: buffer, from: scanned) {
                 let line = buffer[..<newline]
@@ -97,7 +114,7 @@ public final class LineSocket {
                     buffer.removeSubrange(...newline)
                     scanned = 0
                 }
-                return try WireCodec.decode(line, version: version)
+                return try decode(line)
             }
             scanned = buffer.count
             guard buffer.count < WireFrame.maximumLength else {

@@ -75,6 +75,24 @@ import Testing
         // And through the flat frame the daemon passes around.
         #expect(try WireMessage(frame: message.frame) == message)
         #expect(try WireCodec.decode(WireCodec.encode(message.frame, version: 2).dropLast(), version: 2) == message.frame)
+        // And through the typed codec the layers use, in both versions (version 1's rows are
+        // tab-joined `items` only a version 1 client reads).
+        for version in [1, 2] where version == 2 || message.frame.version1Items == nil {
+            #expect(try WireCodec.decodeMessage(WireCodec.encode(message, version: version).dropLast(), version: version) == message)
+        }
+        // A peer still on the flat frames reads the typed codec's lines, and the other way round.
+        #expect(try WireCodec.decodeMessage(WireCodec.encode(message.frame, version: 2).dropLast(), version: 2) == message)
+        #expect(try WireCodec.decode(WireCodec.encode(message, version: 2).dropLast(), version: 2) == message.frame)
+    }
+
+    @Test func theTypedCodecKeepsTheCrossFieldRules() {
+        // Codable alone would take a send with neither files nor url.
+        #expect(throws: WireError.self) {
+            try WireCodec.decodeMessage(Array(#"{"type":"send","id":1,"peer":"laptop"}"#.utf8), version: 2)
+        }
+        #expect(throws: WireError.self) {
+            try WireCodec.decodeMessage(Array(#"{"type":"open","id":1}"#.utf8), version: 2)
+        }
     }
 
     @Test func rowsAreNestedObjectsInVersion2AndTabJoinedInVersion1() throws {
