@@ -39,7 +39,7 @@ final class InotifyStream: Sendable {
 
     /// Whether any event in `bytes` (whole `struct inotify_event`s) is on a watched folder or
     /// bundle, or creates an awaited name.
-    private static func matters(_ bytes: ArraySlice<UInt8>, watched: Set<Int32>, awaited: [Int32: Set<String>]) -> Bool {
+    static func matters(_ bytes: ArraySlice<UInt8>, watched: Set<Int32>, awaited: [Int32: Set<String>]) -> Bool {
         if awaited.isEmpty { return true }
         var offset = bytes.startIndex
         let header = 16
