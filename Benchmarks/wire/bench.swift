@@ -36,6 +36,10 @@ import FoundationEssentials
             time("v\(version) encode result", n) { _ = WireCodec.encode(result, version: version) }
             try time("v\(version) decode result", n) { _ = try WireCodec.decode(resultLine, version: version) }
             time("v\(version) encode open  ", n) { _ = WireCodec.encode(open, version: version) }
+            // The typed face ferryd uses: decode to a WireMessage, encode a DaemonReply.
+            try time("v\(version) decodeMessage open", n) { _ = try WireCodec.decodeMessage(openLine, version: version) }
+            let typed = try WireMessage(frame: result)
+            time("v\(version) encode typed result", n) { _ = WireCodec.encode(typed, version: version) }
         }
     }
 }

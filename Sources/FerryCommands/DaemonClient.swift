@@ -9,7 +9,7 @@ final class DaemonClient {
     let socket: LineSocket
     private var nextID = 1
 
-    private init(socket: LineSocket) {
+    init(socket: LineSocket) {
         self.socket = socket
     }
 
@@ -33,13 +33,11 @@ final class DaemonClient {
         throw CommandFailure(message: "ferryd did not start within 3 s (\(lastError)); see \(logPath(context))", exit: FerryExit.unavailable)
     }
 
-    private static func handshake(_ socket: LineSocket) throws -> DaemonClient {
-        var hello = WireFrame(type: "hello")
-        hello.protocol = WireFrame.protocolVersion
-        hello.role = "client"
+    /// Says hello as a client and waits for `welcome`; any other answer is a refusal.
+    static func handshake(_ socket: LineSocket) throws -> DaemonClient {
         do {
-            try socket.send(hello)
-            guard let welcome = try socket.receive(timeout: 5000), welcome.type == "welcome" else {
+            try socket.send(.handshake(.hello(.client)))
+            guard case .handshake(.welcome)? = try socket.receiveMessage(timeout: 5000) else {
                 throw WireError(.connectionClosed, "ferryd refused the connection")
             }
         } catch {
@@ -48,34 +46,44 @@ final class DaemonClient {
         return DaemonClient(socket: socket)
     }
 
-    /// Sends `frame` with a fresh id; the caller reads the result with ``receive()``.
+    /// Sends `request` numbered afresh (the id it was built with is replaced); the caller reads
+    /// the replies with ``receive()``.
+    ///
+    /// - Returns: The id its replies carry.
     @discardableResult
-    func send(_ frame: WireFrame) throws -> Int {
-        var frame = frame
-        frame.id = nextID
+    func send(_ request: ClientRequest) throws -> Int {
+        let id = nextID
         nextID += 1
-        do { try socket.send(frame) } catch { throw CommandFailure(message: "ferryd: \(error)", exit: FerryExit.unavailable) }
-        return frame.id!
+        do { try socket.send(.request(request.with(id: id))) } catch { throw CommandFailure(message: "ferryd: \(error)", exit: FerryExit.unavailable) }
+        return id
     }
 
     /// What ``receive()`` says when ferryd ends the connection (it stopped, or was killed).
     static let closed = "ferryd closed the connection"
 
-    /// The next frame from ferryd.
-    func receive() throws -> WireFrame {
+    /// The next reply from ferryd.
+    ///
+    /// - Throws: ``CommandFailure`` (76) `ferryd: …` when ferryd closed the connection, sent an
+    ///   `error` frame (its message), or sent something that is not a reply.
+    func receive() throws -> DaemonReply {
         do {
-            guard let frame = try socket.receive() else { throw WireError(.connectionClosed, Self.closed) }
-            if frame.type == "error" { throw WireError(.malformedFrame, frame.message ?? "error") }
-            return frame
+            switch try socket.receiveMessage() {
+            case .reply(let reply)?: return reply
+            case nil: throw WireError(.connectionClosed, Self.closed)
+            case .handshake(.error(let failure))?: throw WireError(.malformedFrame, failure.message ?? "error")
+            case let other?: throw WireError(.malformedFrame, "unexpected \"\(other.type)\" frame")
+            }
         } catch let error as WireError {
             throw CommandFailure(message: "ferryd: \(error.message)", exit: FerryExit.unavailable)
         }
     }
 
-    /// Sends one request and waits for its result.
-    func request(_ frame: WireFrame) throws -> WireFrame {
-        try send(frame)
-        return try receive()
+    /// Sends one request and waits for its result, passing over other replies.
+    func request(_ request: ClientRequest) throws -> DaemonReply.Result {
+        let id = try send(request)
+        while true {
+            if case .result(let result) = try receive(), result.id == id { return result }
+        }
     }
 
     static func logPath(_ context: Context) -> String {

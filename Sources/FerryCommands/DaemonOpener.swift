@@ -41,29 +41,23 @@ struct DaemonOpener {
         while head < order.count { try collect(&inFlight, order[head]); head += 1 }
     }
 
-    private func request(_ target: OpenTarget) -> WireFrame {
-        var frame = WireFrame(type: "open")
-        frame.url = target.url
-        frame.app = target.app
-        frame.source = arguments.source
-        frame.background = arguments.background ? true : nil
-        frame.wait = arguments.wait ? true : nil
-        return frame
+    private func request(_ target: OpenTarget) -> ClientRequest {
+        .open(.init(id: 0, url: target.url, app: target.app, source: arguments.source,
+                    background: arguments.background ? true : nil, wait: arguments.wait ? true : nil))
     }
 
     /// Reads results until the one for `id` (results for one app come in order; others may not).
     private mutating func collect(_ inFlight: inout [Int: OpenTarget], _ id: Int) throws {
         while inFlight[id] != nil {
-            let result = try client.receive()
-            guard let resultID = result.id, let target = inFlight.removeValue(forKey: resultID) else { continue }
+            guard case .result(let result) = try client.receive(), let target = inFlight.removeValue(forKey: result.id) else { continue }
             handle(result, target)
         }
     }
 
-    private mutating func handle(_ result: WireFrame, _ target: OpenTarget) {
+    private mutating func handle(_ result: DaemonReply.Result, _ target: OpenTarget) {
         var result = result
         if result.outcome == "command", let spec = result.command { result = start(spec, result) }
-        report(OpenOutcome(url: target.url, frame: result, path: target.path, mimeType: target.mimeType))
+        report(OpenOutcome(url: target.url, result: result, path: target.path, mimeType: target.mimeType))
     }
 
     private mutating func report(_ outcome: OpenOutcome) {
@@ -72,7 +66,7 @@ struct DaemonOpener {
     }
 
     /// A command app: start it here, with the caller's environment and terminal.
-    private func start(_ spec: WireFrame.CommandSpec, _ result: WireFrame) -> WireFrame {
+    private func start(_ spec: DaemonReply.CommandSpec, _ result: DaemonReply.Result) -> DaemonReply.Result {
         var result = result
         var environment = context.environment.filter { $0.key != "FERRY_SOURCE_APPLICATION" }
         environment.merge(spec.environment) { $1 }

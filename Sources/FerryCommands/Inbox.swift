@@ -60,7 +60,7 @@ extension Ferry {
         }
 
         func pending() throws {
-            let result = try TransferRequest.send(WireFrame(type: "pending"))
+            let result = try TransferRequest.send(.pending(.init(id: 0)))
             let rows = (result.offers ?? []).map { [$0.id, $0.sender, String($0.files), String($0.bytes), $0.fingerprint, $0.url ?? ""] }
             output.emit(rows.map(PendingOffers.Offer.init)) { PendingOffers.render(rows) }
         }
@@ -74,7 +74,7 @@ extension Ferry {
 
         @OptionGroup var output: OutputOptions
 
-        func run() throws { try OfferAnswer.send("accept", offer, output: output) }
+        func run() throws { try OfferAnswer.send(.accept(.init(id: 0, offer: offer)), offer, output: output) }
     }
 
     struct Decline: ParsableCommand {
@@ -85,7 +85,7 @@ extension Ferry {
 
         @OptionGroup var output: OutputOptions
 
-        func run() throws { try OfferAnswer.send("decline", offer, output: output) }
+        func run() throws { try OfferAnswer.send(.decline(.init(id: 0, offer: offer)), offer, output: output) }
     }
 }
 
@@ -148,10 +148,8 @@ enum OfferAnswer {
         var outcome: String
     }
 
-    static func send(_ type: String, _ offer: String, output: OutputOptions) throws {
-        var frame = WireFrame(type: type)
-        frame.offer = offer
-        let result = try TransferRequest.send(frame)
-        output.emit(Result(offer: offer, outcome: result.outcome ?? type)) { "\(result.outcome ?? type) \(offer)" }
+    static func send(_ request: ClientRequest, _ offer: String, output: OutputOptions) throws {
+        let result = try TransferRequest.send(request)
+        output.emit(Result(offer: offer, outcome: result.outcome)) { "\(result.outcome) \(offer)" }
     }
 }

@@ -9,7 +9,7 @@ extension Ferry {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let result = try DaemonClient.connect(Context()).request(WireFrame(type: "ps"))
+            let result = try DaemonClient.connect(Context()).request(.ps(.init(id: 0)))
             let apps = result.apps ?? []
             output.emit(apps.map(Row.init)) {
                 let rows = apps.map { [$0.bundleId, $0.state, $0.pid.map(String.init) ?? "-", Self.describe($0.since)] }
@@ -27,7 +27,7 @@ extension Ferry {
             var since: Double
             var sinceTime: String
 
-            init(_ app: WireFrame.AppStatus) {
+            init(_ app: DaemonReply.AppStatus) {
                 bundleId = app.bundleId
                 bundleIdentifier = app.bundleId
                 state = app.state
@@ -55,7 +55,7 @@ extension Ferry {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            try AppControl.send("quit", app: bundleIdentifier, output: output)
+            try AppControl.send(.quit(.init(id: 0, app: bundleIdentifier)), app: bundleIdentifier, output: output)
         }
     }
 
@@ -68,7 +68,7 @@ extension Ferry {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            try AppControl.send("kill", app: bundleIdentifier, output: output)
+            try AppControl.send(.kill(.init(id: 0, app: bundleIdentifier)), app: bundleIdentifier, output: output)
         }
     }
 
@@ -84,7 +84,7 @@ extension Ferry {
         }
 
         func run() throws {
-            let result = try DaemonClient.connect(Context()).request(WireFrame(type: "memory-warning"))
+            let result = try DaemonClient.connect(Context()).request(.memoryWarning(.init(id: 0)))
             output.emit(Result(message: result.message ?? "sent")) { result.message ?? "sent" }
         }
     }
@@ -98,13 +98,11 @@ enum AppControl {
         var outcome: String
     }
 
-    static func send(_ type: String, app: String, output: OutputOptions) throws {
-        var frame = WireFrame(type: type)
-        frame.app = app
-        let result = try DaemonClient.connect(Context(), start: false).request(frame)
+    static func send(_ request: ClientRequest, app: String, output: OutputOptions) throws {
+        let result = try DaemonClient.connect(Context(), start: false).request(request)
         guard result.outcome != "failed" else {
-            throw CommandFailure(message: result.message ?? "\(type) failed", exit: ExitCode(result.exitCode ?? 1))
+            throw CommandFailure(message: result.message ?? "\(request.type) failed", exit: ExitCode(result.exitCode ?? 1))
         }
-        output.emit(Result(app: app, bundleIdentifier: app, outcome: result.outcome ?? type)) { "\(result.outcome ?? type) \(app)" }
+        output.emit(Result(app: app, bundleIdentifier: app, outcome: result.outcome)) { "\(result.outcome) \(app)" }
     }
 }

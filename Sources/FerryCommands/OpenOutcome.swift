@@ -1,12 +1,10 @@
 import ArgumentParser
 import FerryCore
 
-extension WireFrame {
-    /// A `result` frame for `ferry open`'s own outcomes (the daemon-less path, command apps).
-    static func result(outcome: String) -> WireFrame {
-        var frame = WireFrame(type: "result")
-        frame.outcome = outcome
-        return frame
+extension DaemonReply.Result {
+    /// A result for `ferry open`'s own outcomes (the daemon-less path, command apps).
+    static func local(outcome: String) -> DaemonReply.Result {
+        DaemonReply.Result(id: 0, outcome: outcome)
     }
 
     mutating func fail(_ message: String, _ exit: ExitCode) {
@@ -28,31 +26,31 @@ extension WireFrame {
 /// One `ferry open` result as the user sees it: a line, or a JSON object.
 struct OpenOutcome {
     var url: String
-    var frame: WireFrame
+    var result: DaemonReply.Result
     /// For `ferry open PATH`: the argument as given and the file's MIME type.
     var path: String? = nil
     var mimeType: String? = nil
 
     /// The exit code this outcome calls for; nil for success.
     var exitCode: Int32? {
-        switch frame.outcome {
-        case "failed": frame.exitCode ?? FerryExit.appFailed.rawValue
+        switch result.outcome {
+        case "failed": result.exitCode ?? FerryExit.appFailed.rawValue
         case "declined": FerryExit.declined.rawValue
-        default: frame.exitCode ?? (frame.handled == false ? FerryExit.no.rawValue : nil)
+        default: result.exitCode ?? (result.handled == false ? FerryExit.no.rawValue : nil)
         }
     }
 
     var line: String {
-        let app = frame.app ?? "?"
-        let pid = frame.pid.map { " (pid \($0))" } ?? ""
-        let handled = frame.handled.map { $0 ? ", handled" : ", not handled" } ?? ""
-        switch frame.outcome {
+        let app = result.app ?? "?"
+        let pid = result.pid.map { " (pid \($0))" } ?? ""
+        let handled = result.handled.map { $0 ? ", handled" : ", not handled" } ?? ""
+        switch result.outcome {
         case "launched": return "launched \(app)\(pid)\(handled)"
         case "foreground": return "brought \(app) to the foreground\(pid)\(handled)"
         case "active": return "\(app) was already active\(pid)\(handled)"
         case "background": return "opened in \(app) in the background\(pid)\(handled)"
-        case "declined": return "declined: \(frame.message ?? app)"
-        default: return "failed: \(frame.message ?? "unknown error")"
+        case "declined": return "declined: \(result.message ?? app)"
+        default: return "failed: \(result.message ?? "unknown error")"
         }
     }
 
@@ -72,12 +70,12 @@ struct OpenOutcome {
 
     func print(json: Bool, quiet: Bool) {
         if json {
-            Swift.print(JSONOutput.line(Fields(url: url, outcome: frame.outcome ?? "failed", app: frame.app,
-                                               bundleIdentifier: frame.app, pid: frame.pid,
-                                               handled: frame.handled, message: frame.message, exitCode: exitCode,
+            Swift.print(JSONOutput.line(Fields(url: url, outcome: result.outcome, app: result.app,
+                                               bundleIdentifier: result.app, pid: result.pid,
+                                               handled: result.handled, message: result.message, exitCode: exitCode,
                                                path: path, mimeType: mimeType)))
-        } else if exitCode != nil && frame.outcome != "declined" {
-            printError("\(Colour.errorPrefix) \(frame.message ?? line)")
+        } else if exitCode != nil && result.outcome != "declined" {
+            printError("\(Colour.errorPrefix) \(result.message ?? line)")
         } else if !quiet {
             Swift.print(line)
         }

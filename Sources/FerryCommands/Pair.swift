@@ -70,20 +70,19 @@ extension Ferry {
                 throw CommandFailure(message: "without a terminal, pass --code N (the code \(target) shows) or --yes", exit: FerryExit.usage)
             }
             let client = try DaemonClient.connect(Context())
-            var frame = WireFrame(type: "pair")
-            frame.fingerprint = fingerprint?.lowercased()
-            frame.setReceiver(target)
-            let asked = try Self.result(client, client.send(frame))
+            var pair = ClientRequest.Pair(id: 0, fingerprint: fingerprint?.lowercased())
+            pair.setReceiver(target)
+            let asked = try Self.result(client, client.send(.pair(pair)))
             let shown = asked.code ?? ""
             let name = asked.peer ?? target
             output.say("Pairing with \(name) (\(String((asked.fingerprint ?? "").prefix(16)))), request \(asked.offer ?? "?").")
             output.say("Code: \(PairPrompt.display(shown)) (it must be the code \(name) shows)")
             let answer = code == nil && !yes ? Self.question("Does \(name) show \(PairPrompt.display(shown))? [y/N] ") : nil
             let verdict = PairPrompt.verdict(shown: shown, name: name, typed: code, yes: yes, answer: answer)
-            var confirm = WireFrame(type: "pair-confirm")
-            confirm.offer = asked.offer
-            confirm.result = verdict == .confirm
-            let id = try client.send(confirm)
+            guard let offer = asked.offer else {
+                throw CommandFailure(message: "ferryd: its answer to pair names no request", exit: FerryExit.unavailable)
+            }
+            let id = try client.send(.pairConfirm(.init(id: 0, offer: offer, confirmed: verdict == .confirm)))
             if case .refuse(let why) = verdict {
                 _ = try? Self.result(client, id)
                 throw CommandFailure(message: why, exit: FerryExit.declined)
@@ -94,7 +93,7 @@ extension Ferry {
 
         /// The requests waiting here; on a terminal, a question for each.
         func listIncoming(_ client: DaemonClient) throws {
-            let requests = try Self.result(client, client.send(WireFrame(type: "pair-pending"))).pairRequests ?? []
+            let requests = try Self.result(client, client.send(.pairPending(.init(id: 0)))).pairRequests ?? []
             let rows = requests.map { [$0.id, $0.name, $0.code, $0.fingerprint] }
             if json {
                 return print(JSONOutput.document(rows.map { PendingPair(id: $0[0], name: $0[1], code: $0[2], fingerprint: $0[3]) }))
@@ -114,34 +113,29 @@ extension Ferry {
         }
 
         func answer(_ client: DaemonClient, _ request: String, code: String?) throws {
-            var frame = WireFrame(type: "pair-accept")
-            frame.offer = request
-            frame.code = code
-            let result = try Self.result(client, client.send(frame), waiting: "waiting for the other device to confirm the code…")
+            let result = try Self.result(client, client.send(.pairAccept(.init(id: 0, offer: request, code: code))), waiting: "waiting for the other device to confirm the code…")
             output.say("paired with \(result.peer ?? request); each device now trusts the other (ferry trust)")
         }
 
         func refuse(_ client: DaemonClient, _ request: String) throws {
-            var frame = WireFrame(type: "pair-decline")
-            frame.offer = request
-            _ = try Self.result(client, client.send(frame))
+            _ = try Self.result(client, client.send(.pairDecline(.init(id: 0, offer: request))))
             output.say("declined \(request)")
         }
 
-        /// Reads frames until the result of request `id`; a failed one becomes a ``CommandFailure``.
-        static func result(_ client: DaemonClient, _ id: Int, waiting: String? = nil) throws -> WireFrame {
+        /// Reads replies until the result of request `id`; a failed one becomes a ``CommandFailure``.
+        static func result(_ client: DaemonClient, _ id: Int, waiting: String? = nil) throws -> DaemonReply.Result {
             while true {
-                let frame = try client.receive()
-                guard frame.id == id else { continue }
-                if frame.type == "progress" {
-                    if frame.event == "waiting", let waiting { print(waiting) }
+                switch try client.receive() {
+                case .progress(let step) where step.id == id:
+                    if step.event == "waiting", let waiting { print(waiting) }
                     fflush(nil)
-                    continue
+                case .result(let result) where result.id == id:
+                    guard result.outcome != "failed" else {
+                        throw CommandFailure(message: result.message ?? "pairing failed", exit: ExitCode(result.exitCode ?? 74))
+                    }
+                    return result
+                default: continue
                 }
-                guard frame.outcome != "failed" else {
-                    throw CommandFailure(message: frame.message ?? "pairing failed", exit: ExitCode(frame.exitCode ?? 74))
-                }
-                return frame
             }
         }
 

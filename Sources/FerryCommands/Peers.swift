@@ -27,16 +27,14 @@ extension Ferry {
 
             func run() throws {
                 let client = try DaemonClient.connect(Context())
-                var request = WireFrame(type: "peers")
-                request.wait = watch ? true : nil
-                let result = try client.request(request)
-                let status = result.outcome ?? "failed"
+                let result = try client.request(.peers(.init(id: 0, wait: watch ? true : nil)))
+                let status = result.outcome
                 printTable(result, status: status)
                 if watch { try follow(client) }
                 if status == "avahi-not-running" || status == "failed" { throw FerryExit.discoveryUnavailable }
             }
 
-            private func printTable(_ result: WireFrame, status: String) {
+            private func printTable(_ result: DaemonReply.Result, status: String) {
                 let peers = result.peers ?? []
                 if json {
                     let document = PeersDocument(status: status, message: result.message ?? "", peers: peers.map(PeerJSON.init))
@@ -56,22 +54,22 @@ extension Ferry {
 
             private func follow(_ client: DaemonClient) throws {
                 while true {
-                    let frame = try client.receive()
-                    guard frame.type == "peer", let event = frame.event, let peer = frame.peers?.first else { continue }
+                    guard case .peer(let change) = try client.receive(), let peer = change.peers.first else { continue }
+                    let event = change.event
                     if output.quiet {
                         continue
                     } else if json {
-                        print(JSONOutput.line(PeerEventLine(event: event, reason: frame.message, peer: PeerJSON(peer))))
+                        print(JSONOutput.line(PeerEventLine(event: event, reason: change.message, peer: PeerJSON(peer))))
                     } else {
                         let mark = event == "added" ? "+" : event == "removed" ? "-" : "~"
-                        let reason = frame.message.map { " (\($0))" } ?? ""
+                        let reason = change.message.map { " (\($0))" } ?? ""
                         print("\(mark) \(Self.row(peer).joined(separator: "  "))\(reason)")
                     }
                     fflush(nil)
                 }
             }
 
-            static func row(_ peer: WireFrame.PeerRow) -> [String] {
+            static func row(_ peer: DaemonReply.PeerRow) -> [String] {
                 let status = switch (peer.source, peer.reachable) {
                 case (_, true?): "live"
                 case ("manual", false?): "unreachable"
@@ -94,7 +92,7 @@ extension Ferry {
             @OptionGroup var output: OutputOptions
 
             func run() throws {
-                try Peers.change("peer-add", address, output, done: "added", unchanged: "already listed")
+                try Peers.change(.peerAdd(.init(id: 0, address: address)), address, output, done: "added", unchanged: "already listed")
             }
         }
 
@@ -107,13 +105,11 @@ extension Ferry {
             @OptionGroup var output: OutputOptions
 
             func run() throws {
-                try Peers.change("peer-remove", address, output, done: "removed", unchanged: "was not listed")
+                try Peers.change(.peerRemove(.init(id: 0, address: address)), address, output, done: "removed", unchanged: "was not listed")
             }
         }
 
-        static func change(_ type: String, _ address: String, _ output: OutputOptions, done: String, unchanged: String) throws {
-            var request = WireFrame(type: type)
-            request.address = address
+        static func change(_ request: ClientRequest, _ address: String, _ output: OutputOptions, done: String, unchanged: String) throws {
             let result = try DaemonClient.connect(Context()).request(request)
             let stored = result.address ?? address
             switch result.outcome {
@@ -145,9 +141,9 @@ private struct PeerEventLine: Encodable {
 
 /// A peer in `--json`: the row's keys, and `lastSeenTime` (RFC 3339) beside `lastSeen` (epoch seconds).
 struct PeerJSON: Encodable {
-    let row: WireFrame.PeerRow
+    let row: DaemonReply.PeerRow
 
-    init(_ row: WireFrame.PeerRow) { self.row = row }
+    init(_ row: DaemonReply.PeerRow) { self.row = row }
 
     private enum Key: String, CodingKey { case lastSeenTime }
 

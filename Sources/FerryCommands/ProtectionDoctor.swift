@@ -53,7 +53,7 @@ enum ProtectionDoctor {
 
 /// `ferry ps`'s line on the lock and the class keys.
 enum ProtectionLine {
-    static func text(_ report: WireFrame.ProtectionReport?) -> String {
+    static func text(_ report: DaemonReply.ProtectionReport?) -> String {
         guard let report else { return "" }
         let keys = report.keys.keys.sorted().map { "\($0) \(report.keys[$0]!)" }.joined(separator: ", ")
         var line = "\ndata protection: \(report.lock)" + (report.enforced ? "" : " (unenforced)")

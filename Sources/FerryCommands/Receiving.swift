@@ -23,9 +23,7 @@ extension Ferry {
         }
 
         func run() throws {
-            var frame = WireFrame(type: "receiving")
-            frame.mode = mode
-            let result = try TransferRequest.send(frame)
+            let result = try TransferRequest.send(.receiving(.init(id: 0, mode: mode)))
             output.emit(Result(mode: result.mode ?? "?", message: result.message)) {
                 "receiving: \(result.mode ?? "?")" + (result.message.map { " (\($0))" } ?? "")
             }
@@ -35,10 +33,10 @@ extension Ferry {
 
 /// One transfer request to ferryd; a failed result becomes a ``CommandFailure``.
 enum TransferRequest {
-    static func send(_ frame: WireFrame) throws -> WireFrame {
-        let result = try DaemonClient.connect(Context()).request(frame)
+    static func send(_ request: ClientRequest) throws -> DaemonReply.Result {
+        let result = try DaemonClient.connect(Context()).request(request)
         guard result.outcome != "failed" else {
-            throw CommandFailure(message: result.message ?? "\(frame.type) failed", exit: ExitCode(result.exitCode ?? 74))
+            throw CommandFailure(message: result.message ?? "\(request.type) failed", exit: ExitCode(result.exitCode ?? 74))
         }
         return result
     }

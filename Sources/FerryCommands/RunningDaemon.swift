@@ -36,32 +36,31 @@ struct RunningDaemon {
         }
     }
 
-    /// `frame`'s answer from a ferryd that already runs, or nil: none runs, it refused, or it did
-    /// not answer within ``budget``.
-    func ask(_ frame: WireFrame) -> WireFrame? {
+    /// `request`'s result from a ferryd that already runs, or nil: none runs, it refused or failed,
+    /// or it did not answer within ``budget``.
+    func ask(_ request: ClientRequest) -> DaemonReply.Result? {
         guard isRunning, DaemonSocket.problem(withFolderOf: socketPath) == nil,
               let socket = try? LineSocket.connect(to: socketPath) else { return nil }
         let deadline = Self.now() + Self.budget
-        var hello = WireFrame(type: "hello")
-        hello.protocol = WireFrame.protocolVersion
-        hello.role = "client"
-        var request = frame
-        request.id = 1
         do {
-            try socket.send(hello)
-            guard try Self.next(socket, deadline)?.type == "welcome" else { return nil }
-            try socket.send(request)
+            try socket.send(.handshake(.hello(.client)))
+            guard case .handshake(.welcome)? = try Self.next(socket, deadline) else { return nil }
+            try socket.send(.request(request.with(id: 1)))
             while let answer = try Self.next(socket, deadline) {
-                if answer.id == 1 { return answer.type == "error" || answer.outcome == "failed" ? nil : answer }
+                switch answer {
+                case .reply(.result(let result)) where result.id == 1: return result.outcome == "failed" ? nil : result
+                case .handshake(.error): return nil
+                default: continue
+                }
             }
         } catch {}
         return nil
     }
 
-    private static func next(_ socket: LineSocket, _ deadline: Int) throws -> WireFrame? {
+    private static func next(_ socket: LineSocket, _ deadline: Int) throws -> WireMessage? {
         let left = deadline - now()
         guard left > 0 else { return nil }
-        return try socket.receive(timeout: Int32(left))
+        return try socket.receiveMessage(timeout: Int32(left))
     }
 
     /// Monotonic milliseconds.

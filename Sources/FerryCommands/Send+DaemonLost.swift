@@ -5,7 +5,7 @@ extension Ferry.Send {
     /// line says what that means for the send and what to do, instead of "ferryd: ferryd closed
     /// the connection": the receiver keeps what it got (staged, not in its Inbox), and the same
     /// send again resumes from there.
-    static func receive(_ client: DaemonClient, sendingTo peer: String) throws -> WireFrame {
+    static func receive(_ client: DaemonClient, sendingTo peer: String) throws -> DaemonReply {
         do {
             return try client.receive()
         } catch let failure as CommandFailure where failure.message == "ferryd: " + DaemonClient.closed {

@@ -69,31 +69,30 @@ extension Ferry {
             let client = try DaemonClient.connect(context)
             let outgoing = try self.outgoing(context)
             defer { outgoing?.remove() }
-            var frame = try request(outgoing: outgoing)
-            if to == nil { frame.peer = try ShareSheet.pick(client).name }
+            var send = try request(outgoing: outgoing)
+            if to == nil { send.peer = try ShareSheet.pick(client).name }
             let interrupt = SendInterrupt(json: json, outgoing: outgoing)
-            interrupt.update { $0.peer = frame.peer ?? to ?? $0.peer }
-            let id = try client.send(frame)
-            let name = frame.offer ?? ""
-            output.detail("asked ferryd to send \(frame.files?.count ?? 0) file(s)\(frame.url.map { " and \($0)" } ?? "") to \(frame.peer ?? to ?? "?") as \(name)")
+            interrupt.update { $0.peer = send.peer ?? to ?? $0.peer }
+            let id = try client.send(.send(send))
+            let name = send.offer ?? ""
+            output.detail("asked ferryd to send \(send.files?.count ?? 0) file(s)\(send.url.map { " and \($0)" } ?? "") to \(send.peer ?? to ?? "?") as \(name)")
             if json {
                 print(JSONOutput.line(SendProgress.Event(event: "started", id: name)))
             } else {
                 output.say("sending as \(name) (ferry send --cancel \(name) stops it)")
             }
             var progress = SendProgress(json: json, terminal: SendProgress.capableTerminal(context.environment), quiet: output.quiet)
-            let peer = frame.peer ?? to ?? "the receiver"
+            let peer = send.peer ?? to ?? "the receiver"
             while true {
-                let frame = try Self.receive(client, sendingTo: peer)
-                guard frame.id == id else { continue }
-                if frame.type == "progress" {
-                    progress.show(frame)
+                switch try Self.receive(client, sendingTo: peer) {
+                case .progress(let step) where step.id == id:
+                    progress.show(step)
                     interrupt.update { progress.tally(&$0) }
-                    continue
+                case .result(let result) where result.id == id:
+                    progress.finish()
+                    return try progress.report(result)
+                default: continue
                 }
-                progress.finish()
-                try progress.report(frame)
-                return
             }
         }
 
@@ -104,16 +103,12 @@ extension Ferry {
             return nil
         }
 
-        func request(outgoing: OutgoingText? = nil) throws -> WireFrame {
-            var frame = WireFrame(type: "send")
-            frame.offer = Self.newID()
-            frame.files = files.filter { $0 != "-" }.map(Self.absolute) + (outgoing.map { [$0.path] } ?? [])
-            frame.url = url
-            frame.app = app
-            frame.fingerprint = fingerprint?.lowercased()
-            frame.pin = pin
-            if let to { frame.setReceiver(to) }
-            return frame
+        func request(outgoing: OutgoingText? = nil) throws -> ClientRequest.Send {
+            var send = ClientRequest.Send(id: 0, files: files.filter { $0 != "-" }.map(Self.absolute) + (outgoing.map { [$0.path] } ?? []),
+                                          url: url, fingerprint: fingerprint?.lowercased(), app: app, offer: Self.newID())
+            send.pin = pin
+            if let to { send.setReceiver(to) }
+            return send
         }
 
         /// A send's id, for `--cancel`: 12 hex digits, random.
@@ -129,10 +124,8 @@ extension Ferry {
 
         /// `--cancel ID`: ferryd stops that send; its `ferry send` exits 130.
         static func cancel(_ id: String, output: OutputOptions) throws {
-            var frame = WireFrame(type: "cancel")
-            frame.offer = id
-            let result = try TransferRequest.send(frame)
-            output.emit(Cancelled(id: id, outcome: result.outcome ?? "cancelled")) { "cancelled \(id)" }
+            let result = try TransferRequest.send(.cancel(.init(id: 0, offer: id)))
+            output.emit(Cancelled(id: id, outcome: result.outcome)) { "cancelled \(id)" }
         }
 
         static func absolute(_ path: String) -> String {

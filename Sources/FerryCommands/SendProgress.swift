@@ -66,29 +66,29 @@ struct SendProgress {
         return term != "dumb"
     }
 
-    mutating func show(_ frame: WireFrame) {
-        let event = frame.event ?? ""
-        record(frame)
+    mutating func show(_ step: DaemonReply.Progress) {
+        let event = step.event
+        record(step)
         if quiet && !json { return }
         if json, event == "file-done" {
             // A batch's files come in one frame; scripts still get a line per file.
-            for file in Self.filesDone(frame) { print(JSONOutput.line(Event(event: event, file: file))) }
+            for file in Self.filesDone(step) { print(JSONOutput.line(Event(event: event, file: file))) }
             fflush(nil)
             return
         }
         if json {
-            print(JSONOutput.line(Event(event: event, file: frame.file, bytes: frame.bytes, total: frame.total,
-                                         fileBytes: frame.fileBytes, fileTotal: frame.fileTotal)))
+            print(JSONOutput.line(Event(event: event, file: step.file, bytes: step.bytes, total: step.total,
+                                         fileBytes: step.fileBytes, fileTotal: step.fileTotal)))
             fflush(nil)
             return
         }
         switch event {
         case "waiting": print("waiting for the receiver to accept…")
         case "accepted":
-            if let resumed = frame.bytes, resumed > 0 { print("accepted; resuming after \(Self.size(resumed))") } else if !terminal { print("accepted") }
-        case "file-done": if !terminal { for file in Self.filesDone(frame) { print("sent \(file)") } }
-        case "progress" where terminal: bar(frame)
-        case "progress": plainLine(frame)
+            if let resumed = step.bytes, resumed > 0 { print("accepted; resuming after \(Self.size(resumed))") } else if !terminal { print("accepted") }
+        case "file-done": if !terminal { for file in Self.filesDone(step) { print("sent \(file)") } }
+        case "progress" where terminal: bar(step)
+        case "progress": plainLine(step)
         default: break
         }
         fflush(nil)
@@ -103,51 +103,51 @@ struct SendProgress {
     }
 
     /// Keeps what the summary and a cancel need.
-    mutating func record(_ frame: WireFrame) {
-        switch frame.event {
-        case "accepted": acceptedAt = (Date(), frame.bytes ?? 0, frame.total ?? 0)
-        case "progress": sent = max(sent, frame.bytes ?? 0)
-        case "file-done": filesDone += Self.filesDone(frame)
+    mutating func record(_ step: DaemonReply.Progress) {
+        switch step.event {
+        case "accepted": acceptedAt = (Date(), step.bytes ?? 0, step.total ?? 0)
+        case "progress": sent = max(sent, step.bytes ?? 0)
+        case "file-done": filesDone += Self.filesDone(step)
         default: break
         }
     }
 
     /// A plain line at most every ``lineInterval`` seconds (a pipe, a log, `TERM=dumb`).
-    mutating func plainLine(_ frame: WireFrame) {
+    mutating func plainLine(_ step: DaemonReply.Progress) {
         let now = Date()
-        if rateStart == nil { rateStart = (now, frame.bytes ?? 0) }
+        if rateStart == nil { rateStart = (now, step.bytes ?? 0) }
         if let last = lastPlainLine, now.timeIntervalSince(last) < lineInterval { return }
         lastPlainLine = now
-        print(Self.plainLine(frame, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes))
+        print(Self.plainLine(step, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes))
     }
 
-    static func plainLine(_ frame: WireFrame, elapsed: Double, sentAtStart: Int) -> String {
-        let sent = frame.bytes ?? 0, total = max(frame.total ?? 1, 1)
+    static func plainLine(_ step: DaemonReply.Progress, elapsed: Double, sentAtStart: Int) -> String {
+        let sent = step.bytes ?? 0, total = max(step.total ?? 1, 1)
         let rate = elapsed > 0.05 ? Double(sent - sentAtStart) / elapsed : 0
         return "sent \(size(sent)) of \(size(total)) (\(100 * sent / total)%), \(size(Int(rate)))/s"
     }
 
     /// The files a `file-done` frame reports: its `files`, or its one `file`.
-    static func filesDone(_ frame: WireFrame) -> [String] {
-        frame.files ?? frame.file.map { [$0] } ?? []
+    static func filesDone(_ step: DaemonReply.Progress) -> [String] {
+        step.files ?? step.file.map { [$0] } ?? []
     }
 
     /// Two lines redrawn in place: the current file, then the whole send with its rate and ETA.
-    mutating func bar(_ frame: WireFrame) {
+    mutating func bar(_ step: DaemonReply.Progress) {
         let now = Date()
-        if rateStart == nil { rateStart = (now, frame.bytes ?? 0) }
-        let lines = Self.barLines(frame, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes,
+        if rateStart == nil { rateStart = (now, step.bytes ?? 0) }
+        let lines = Self.barLines(step, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes,
                                   columns: columns())
         print((barShown ? "\u{1B}[1A\r" : "") + lines.joined(separator: "\u{1B}[K\n") + "\u{1B}[K", terminator: "")
         barShown = true
     }
 
-    /// The file line and the total line of `frame`, each shorter than `columns` (a line as wide as
+    /// The file line and the total line of `step`, each shorter than `columns` (a line as wide as
     /// the terminal wraps, and the redraw would leave it behind); the rate counts bytes sent since
     /// progress began (`sentAtStart` of them were there then: resumed, or sent before the first frame).
-    static func barLines(_ frame: WireFrame, elapsed: Double, sentAtStart: Int, columns: Int = 100) -> [String] {
-        let sent = frame.bytes ?? 0, total = max(frame.total ?? 1, 1)
-        let fileSent = frame.fileBytes ?? sent, fileTotal = max(frame.fileTotal ?? total, 1)
+    static func barLines(_ step: DaemonReply.Progress, elapsed: Double, sentAtStart: Int, columns: Int = 100) -> [String] {
+        let sent = step.bytes ?? 0, total = max(step.total ?? 1, 1)
+        let fileSent = step.fileBytes ?? sent, fileTotal = max(step.fileTotal ?? total, 1)
         let rate = elapsed > 0.05 ? Double(sent - sentAtStart) / elapsed : 0
         let eta = rate > 0 ? " ETA \(Self.duration(Double(total - sent) / rate))" : ""
         let fileTail = "\(Self.size(fileSent))/\(Self.size(fileTotal))"
@@ -156,7 +156,7 @@ struct SendProgress {
         let room = max(0, columns - 1 - 7 - allTail.count)
         let nameWidth = min(28, max(5, room - 20 - 1))
         let gaugeWidth = min(20, max(0, room - nameWidth - 1 - 2))
-        let name = String((frame.file ?? "").suffix(nameWidth))
+        let name = String((step.file ?? "").suffix(nameWidth))
         let gauges = gaugeWidth > 0 ? [" [\(Self.gauge(fileSent, fileTotal, width: gaugeWidth))]", " [\(Self.gauge(sent, total, width: gaugeWidth))]"] : ["", ""]
         let file = "\(Self.column(name, nameWidth)) \(Self.padded(100 * fileSent / fileTotal))%\(gauges[0]) \(fileTail)"
         let all = "\(Self.column("total", nameWidth)) \(Self.padded(100 * sent / total))%\(gauges[1]) \(allTail)"
@@ -182,11 +182,10 @@ struct SendProgress {
         barShown = false
     }
 
-    func report(_ result: WireFrame) throws {
+    func report(_ result: DaemonReply.Result) throws {
         if json {
-            let listed = result.deliveries != nil || result.items != nil
-            let files = listed ? result.deliveryItems.map { Delivered(status: $0.status, bundleIdentifier: $0.app, app: $0.app, name: $0.name) } : nil
-            print(JSONOutput.line(Event(event: result.outcome ?? "failed", message: result.message, items: result.version1Items,
+            let files = result.deliveries != nil ? result.deliveryItems.map { Delivered(status: $0.status, bundleIdentifier: $0.app, app: $0.app, name: $0.name) } : nil
+            print(JSONOutput.line(Event(event: result.outcome, message: result.message, items: result.deliveryLines,
                                          files: files, peer: result.peer)))
         }
         guard result.outcome == "delivered" else {

@@ -36,29 +36,33 @@ extension Ferry {
 
         func run() throws {
             let client = try DaemonClient.connect(Context())
-            var frame = WireFrame(type: "web-share")
-            frame.files = files.map(Send.absolute)
-            frame.pin = pin
-            let id = try client.send(frame)
+            let id = try client.send(.webShare(.init(id: 0, files: files.map(Send.absolute), pin: pin)))
             while true {
-                let frame = try client.receive()
-                guard frame.id == id else { continue }
-                if output.json {
-                    print(JSONOutput.line(ShareEvent(event: frame.event ?? frame.outcome ?? "", message: frame.message, urls: frame.items)))
-                } else if output.quiet, frame.event == "shared" {
-                    // Quiet still prints the address: without it the share is useless.
-                    for url in frame.items ?? [] { print(url) }
-                } else if let message = frame.message {
-                    output.say(message)
-                }
-                fflush(nil)
-                guard frame.type == "progress" else {
-                    guard frame.outcome == "stopped" else {
-                        throw CommandFailure(message: frame.message ?? "the share failed", exit: ExitCode(frame.exitCode ?? 74))
+                switch try client.receive() {
+                case .progress(let step) where step.id == id:
+                    show(event: step.event, message: step.message, urls: step.items)
+                case .result(let result) where result.id == id:
+                    show(event: result.outcome, message: result.message, urls: nil)
+                    guard result.outcome == "stopped" else {
+                        throw CommandFailure(message: result.message ?? "the share failed", exit: ExitCode(result.exitCode ?? 74))
                     }
                     return
+                default: continue
                 }
             }
+        }
+
+        /// One step of the share: a JSON line, the URLs alone (`-q`), or the message.
+        private func show(event: String, message: String?, urls: [String]?) {
+            if output.json {
+                print(JSONOutput.line(ShareEvent(event: event, message: message, urls: urls)))
+            } else if output.quiet, event == "shared" {
+                // Quiet still prints the address: without it the share is useless.
+                for url in urls ?? [] { print(url) }
+            } else if let message {
+                output.say(message)
+            }
+            fflush(nil)
         }
     }
 }

@@ -36,9 +36,7 @@ extension Ferry {
         }
 
         func run() throws {
-            var request = WireFrame(type: "state")
-            request.app = bundleIdentifier
-            request.discard = discard ? true : nil
+            let request = ClientRequest.state(.init(id: 0, app: bundleIdentifier, discard: discard ? true : nil))
             let result = try DaemonClient.connect(Context()).request(request)
             if result.outcome == "failed" {
                 throw CommandFailure(message: result.message ?? "state failed", exit: ExitCode(result.exitCode ?? 1))
@@ -48,7 +46,7 @@ extension Ferry {
             if !discard && !report.exists { throw ExitCode(1) }
         }
 
-        static func report(_ app: String, _ result: WireFrame) -> Report {
+        static func report(_ app: String, _ result: DaemonReply.Result) -> Report {
             let info = result.archive
             let age = info?.savedAt.map { max(0, Int(Date().timeIntervalSince1970 - $0)) }
             return Report(app: app, bundleIdentifier: app, exists: result.outcome == "saved", damaged: result.outcome == "damaged" ? true : nil,

@@ -50,7 +50,7 @@ extension Ferry {
             let request: ClientRequest.Trust = action == "add"
                 ? .init(id: 0, action: action, fingerprint: peer, peer: name, autoAccept: !ask)
                 : .init(id: 0, action: action, peer: peer)
-            let result = try TransferRequest.send(ClientRequest.trust(request).frame)
+            let result = try TransferRequest.send(.trust(request))
             let peers = (result.trusted ?? []).map {
                 Peer(fingerprint: $0.fingerprint, name: $0.name, offers: $0.autoAccept.map { $0 ? "auto" : "ask" })
             }

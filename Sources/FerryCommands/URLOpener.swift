@@ -36,14 +36,14 @@ struct URLOpener {
     mutating func open(_ target: OpenTarget) {
         guard !target.url.isEmpty else { return }
         let outcome = target.failedOutcome()
-            ?? OpenOutcome(url: target.url, frame: attempt(target.url, app: target.app), path: target.path, mimeType: target.mimeType)
+            ?? OpenOutcome(url: target.url, result: attempt(target.url, app: target.app), path: target.path, mimeType: target.mimeType)
         outcome.print(json: options.json, quiet: options.quiet)
         if let code = outcome.exitCode, firstFailure == nil { firstFailure = ExitCode(code) }
     }
 
     /// The outcome as the daemon path reports it, so both paths print and exit alike.
-    private func attempt(_ text: String, app forced: String?) -> WireFrame {
-        var frame = WireFrame.result(outcome: "failed")
+    private func attempt(_ text: String, app forced: String?) -> DaemonReply.Result {
+        var result = DaemonReply.Result.local(outcome: "failed")
         do {
             let url = try FerryURL(text)
             let app = try handler(for: url, forced: forced)
@@ -51,24 +51,24 @@ struct URLOpener {
                 throw CommandFailure(message: "\(app.bundleIdentifier) is a managed app and needs ferryd, which is not available",
                                      exit: FerryExit.unavailable)
             }
-            frame.app = app.bundleIdentifier
+            result.app = app.bundleIdentifier
             let command = try LaunchCommand(app: app, url: url.string, sourceApplication: options.source,
                                             paths: context.paths, environment: context.environment)
             if options.verbose { printError("ferry: \(text) → \(app.bundleIdentifier) (\(app.source)): \(command.arguments.joined(separator: " "))") }
             let pid = try Launcher.spawn(command, bundleIdentifier: app.bundleIdentifier)
-            frame.outcome = "launched"
-            frame.pid = pid
-            if options.wait { frame.recordExit(Launcher.wait(for: pid)) }
+            result.outcome = "launched"
+            result.pid = pid
+            if options.wait { result.recordExit(Launcher.wait(for: pid)) }
         } catch let error as URLSyntaxError {
-            frame.fail(error.description, FerryExit.invalidURL)
+            result.fail(error.description, FerryExit.invalidURL)
         } catch let error as LaunchError {
-            frame.fail(error.description, FerryExit.launchFailed)
+            result.fail(error.description, FerryExit.launchFailed)
         } catch let failure as CommandFailure {
-            frame.fail(failure.message, failure.exit)
+            result.fail(failure.message, failure.exit)
         } catch {
-            frame.fail("\(error)", FerryExit.launchFailed)
+            result.fail("\(error)", FerryExit.launchFailed)
         }
-        return frame
+        return result
     }
 
     private func handler(for url: FerryURL, forced: String?) throws -> InstalledApp {

@@ -19,14 +19,9 @@ extension Application {
     /// - Throws: ``SendError``: declined, failed, cancelled, or ferryd unreachable.
     public func send(files: [String] = [], url: String? = nil, to peer: String, fingerprint: String? = nil,
                      app: String? = nil, id: String? = nil) throws(SendError) -> SendReceipt {
-        var frame = WireFrame(type: "send")
-        frame.offer = id
-        frame.files = files
-        frame.url = url
-        frame.app = app
-        frame.fingerprint = fingerprint?.lowercased()
-        frame.setReceiver(peer)
-        let result = try DaemonRequest.open(socketPath).request(frame)
+        var request = ClientRequest.Send(id: 0, files: files, url: url, fingerprint: fingerprint?.lowercased(), app: app, offer: id)
+        request.setReceiver(peer)
+        let result = try DaemonRequest.open(socketPath).request(.send(request))
         guard result.outcome == "delivered" else {
             let code: SendError.Code = result.exitCode == 77 ? .declined : result.exitCode == 130 ? .cancelled : .failed
             throw SendError(code, result.message ?? "the send failed")
@@ -41,9 +36,7 @@ extension Application {
     ///
     /// - Throws: ``SendError/Code/notFound`` when no send of that id runs, or `unavailable`.
     public func cancelSend(_ id: String) throws(SendError) {
-        var frame = WireFrame(type: "cancel")
-        frame.offer = id
-        let result = try DaemonRequest.open(socketPath).request(frame)
+        let result = try DaemonRequest.open(socketPath).request(.cancel(.init(id: 0, offer: id)))
         guard result.outcome == "cancelled" else {
             throw SendError(.notFound, result.message ?? "no send \(id.debugDescription) is running")
         }
@@ -55,7 +48,7 @@ extension Application {
     /// - Throws: ``SendError/Code/unavailable`` when ferryd cannot be reached.
     public func availablePeers() throws(SendError) -> [SharePeer] {
         let connection = try DaemonRequest.open(socketPath)
-        return SharePeer.rows(table: try connection.request(WireFrame(type: "peers")),
-                              trust: try connection.request(WireFrame(type: "trust")))
+        return SharePeer.rows(table: try connection.request(.peers(.init(id: 0))),
+                              trust: try connection.request(.trust(.init(id: 0, action: "list"))))
     }
 }

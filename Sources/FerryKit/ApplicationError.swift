@@ -68,8 +68,8 @@ extension ApplicationError {
     /// ferryd's `error` frame, as a failure.
     ///
     /// - Parameter handshake: Whether it answered `hello` (a refusal) or came later.
-    static func refused(_ frame: WireFrame, handshake: Bool = false) -> ApplicationError {
+    static func refused(_ failure: Handshake.Failure, handshake: Bool = false) -> ApplicationError {
         let what = handshake ? "ferryd refused the app" : "ferryd reported an error"
-        return ApplicationError(.refused, "\(what): \(frame.code ?? "error"): \(frame.message ?? "no reason given")")
+        return ApplicationError(.refused, "\(what): \(failure.code): \(failure.message ?? "no reason given")")
     }
 }

@@ -12,13 +12,10 @@ struct DaemonRequest {
     /// Connects and says hello as a client.
     static func open(_ path: String?) throws(SendError) -> DaemonRequest {
         guard let path else { throw SendError(.unavailable, "this Application was made without ferryd's socket path") }
-        var hello = WireFrame(type: "hello")
-        hello.protocol = WireFrame.protocolVersion
-        hello.role = "client"
         do throws(WireError) {
             let socket = try LineSocket.connect(to: path)
-            try socket.send(hello)
-            guard try socket.receive(timeout: FerryApplication.handshakeTimeout)?.type == "welcome" else {
+            try socket.send(.handshake(.hello(.client)))
+            guard case .handshake(.welcome)? = try socket.receiveMessage(timeout: FerryApplication.handshakeTimeout) else {
                 throw WireError(.connectionClosed, "no welcome")
             }
             return DaemonRequest(socket: socket)
@@ -27,16 +24,18 @@ struct DaemonRequest {
         }
     }
 
-    /// Sends `frame` and waits for its `result`, passing over `progress` frames.
-    func request(_ frame: WireFrame) throws(SendError) -> WireFrame {
-        var frame = frame
-        frame.id = counter.next
+    /// Sends `request`, numbered afresh, and waits for its `result`, passing over `progress`.
+    func request(_ request: ClientRequest) throws(SendError) -> DaemonReply.Result {
+        let id = counter.next
         counter.next += 1
         do throws(WireError) {
-            try socket.send(frame)
-            while let answer = try socket.receive() {
-                if answer.type == "error" { throw WireError(.malformedFrame, answer.message ?? "error") }
-                if answer.type == "result" && answer.id == frame.id { return answer }
+            try socket.send(.request(request.with(id: id)))
+            while let answer = try socket.receiveMessage() {
+                switch answer {
+                case .handshake(.error(let failure)): throw WireError(.malformedFrame, failure.message ?? "error")
+                case .reply(.result(let result)) where result.id == id: return result
+                default: continue
+                }
             }
             throw WireError(.connectionClosed, "ferryd closed the connection")
         } catch {

@@ -54,48 +54,43 @@ public enum FerryApplication {
 
     /// Sends `hello` and waits for `welcome`.
     static func handshake(_ socket: LineSocket, token: String, restoration: Bool = false) throws(ApplicationError) {
-        var hello = WireFrame(type: "hello")
-        hello.protocol = WireFrame.protocolVersion
-        hello.role = "app"
-        hello.token = token
-        if restoration { hello.restoration = true }
-        let answer: WireFrame?
+        let answer: WireMessage?
         do {
-            try socket.send(hello)
-            answer = try socket.receive(timeout: handshakeTimeout)
+            try socket.send(.handshake(.hello(.app(token: token, restoration: restoration))))
+            answer = try socket.receiveMessage(timeout: handshakeTimeout)
         } catch {
             throw ApplicationError(.protocolViolation, "no welcome from ferryd: \(error.message)", cause: error)
         }
-        switch answer?.type {
-        case "welcome": return
-        case "error": throw .refused(answer!, handshake: true)
+        switch answer {
+        case .handshake(.welcome)?: return
+        case .handshake(.error(let failure))?: throw .refused(failure, handshake: true)
         case nil: throw ApplicationError(.protocolViolation, "ferryd closed the connection before its welcome")
-        case let type?: throw ApplicationError(.protocolViolation, "ferryd answered hello with a \"\(type)\" frame, not welcome")
+        case let other?: throw ApplicationError(.protocolViolation, "ferryd answered hello with a \"\(other.type)\" frame, not welcome")
         }
     }
 
     /// Answers events one at a time until `willTerminate` has been answered or the connection closes.
     static func serve(_ socket: LineSocket, _ application: Application, _ delegate: some ApplicationDelegate) throws(ApplicationError) {
         while true {
-            let frame: WireFrame
+            let message: WireMessage
             do {
-                guard let next = try socket.receive() else { return }
-                frame = next
+                guard let next = try socket.receiveMessage() else { return }
+                message = next
             } catch where error.code == .connectionClosed {
                 return
             } catch {
                 throw ApplicationError(.protocolViolation, "ferryd sent a bad frame: \(error.message)", cause: error)
             }
-            let dispatch = application.dispatch(frame, to: delegate)
+            let dispatch = application.dispatch(message, to: delegate)
             // Whatever the delegate printed reaches the log before ferryd hears the reply.
             fflush(nil)
             switch dispatch {
             case .reply(let reply):
-                do { try socket.send(reply) } catch { return }
-            case .replies(let frames):
-                do { for frame in frames { try socket.send(frame) } } catch { return }
+                do { try socket.send(.appReply(reply)) } catch { return }
+            case .replies(let replies):
+                do { for reply in replies { try socket.send(.appReply(reply)) } } catch { return }
             case .replyAndFinish(let reply):
-                try? socket.send(reply)
+                try? socket.send(.appReply(reply))
                 return
             case .fail(let failure):
                 throw failure

@@ -19,8 +19,8 @@ public struct LaunchOptions: Sendable, Equatable {
         self.annotation = annotation
     }
 
-    /// The options an `event` frame carries.
-    init(_ wire: WireFrame.LaunchOptions?) {
+    /// The options an event carries.
+    init(_ wire: AppEvent.LaunchOptions?) {
         self.init(url: wire?.url.map(AppURL.init), sourceApplication: wire?.sourceApplication,
                   annotation: wire?.annotation)
     }

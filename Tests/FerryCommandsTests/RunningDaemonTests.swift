@@ -33,7 +33,7 @@ import Testing
         pending.offers = [.init(id: "k3x9", sender: "laptop", files: 1, bytes: 5, fingerprint: "ab")]
         let daemon = try FakeDaemon(socketPath: world.socket, holdsLock: false, answers: ["pending": pending])
         defer { daemon.stop() }
-        #expect(RunningDaemon(context: Context(environment: world.environment)).ask(WireFrame(type: "pending")) == nil)
+        #expect(RunningDaemon(context: Context(environment: world.environment)).ask(.pending(.init(id: 0))) == nil)
         #expect(daemon.connections == 0)
     }
 
@@ -42,7 +42,7 @@ import Testing
         let daemon = try FakeDaemon(socketPath: world.socket, answers: [:])
         defer { daemon.stop() }
         let started = Date()
-        #expect(RunningDaemon(context: Context(environment: world.environment)).ask(WireFrame(type: "pending")) == nil)
+        #expect(RunningDaemon(context: Context(environment: world.environment)).ask(.pending(.init(id: 0))) == nil)
         let elapsed = Date().timeIntervalSince(started)
         #expect(daemon.connections == 1)
         #expect(elapsed >= 0.25 && elapsed < 0.6, "waited \(elapsed) s")

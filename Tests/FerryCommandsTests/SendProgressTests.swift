@@ -5,9 +5,8 @@ import Testing
 
 /// `ferry send`'s terminal display: a line for the current file and one for the whole send.
 @Suite struct SendProgressTests {
-    func frame(file: String, fileBytes: Int, fileTotal: Int, bytes: Int, total: Int) -> WireFrame {
-        var frame = WireFrame(type: "progress", id: 1)
-        frame.event = "progress"
+    func frame(file: String, fileBytes: Int, fileTotal: Int, bytes: Int, total: Int) -> DaemonReply.Progress {
+        var frame = DaemonReply.Progress(id: 1, event: "progress")
         frame.file = file
         frame.fileBytes = fileBytes
         frame.fileTotal = fileTotal
@@ -46,9 +45,8 @@ import Testing
 
 /// The display fits the terminal, is plain where escapes would show, and ends with a summary.
 @Suite struct SendProgressLayoutTests {
-    func frame(bytes: Int, total: Int) -> WireFrame {
-        var frame = WireFrame(type: "progress", id: 1)
-        frame.event = "progress"
+    func frame(bytes: Int, total: Int) -> DaemonReply.Progress {
+        var frame = DaemonReply.Progress(id: 1, event: "progress")
         frame.file = "a-rather-long-file-name-for-the-bar-to-show.bin"
         frame.fileBytes = bytes
         frame.fileTotal = total

@@ -8,7 +8,7 @@ import Testing
         let delegate = RecordingDelegate()
         let application = testApplication()
         for (id, event) in events.enumerated() {
-            _ = application.dispatch(eventFrame(id, event.rawValue, url: "aa://x"), to: delegate)
+            _ = application.dispatch(appEvent(id, event.rawValue, url: "aa://x"), to: delegate)
         }
         return (delegate.states, application.state)
     }

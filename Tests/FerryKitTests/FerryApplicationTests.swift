@@ -4,7 +4,7 @@ import Testing
 
 /// `FerryApplication.run` against a fake daemon on a real Unix socket.
 @Suite struct FerryApplicationTests {
-    private static let launchOptions = WireFrame.LaunchOptions(url: "aa://one?x", sourceApplication: "com.sender")
+    private static let launchOptions = AppEvent.LaunchOptions(url: "aa://one?x", sourceApplication: "com.sender")
 
     @Test func helloThenEventsOneAtATimeThenTheAppLeavesAfterWillTerminate() throws {
         let daemon = try FakeDaemon()

@@ -1,21 +1,11 @@
 import FerryCore
 
 /// A managed app's connection as the app manager sees it: events out, and close. The connection
-/// layer implements it over its channel and encodes the frames; the manager writes no bytes.
+/// layer implements it over its channel and encodes the messages; the manager writes no bytes.
 protocol AppLink: Sendable {
     /// The welcome that must precede every event, naming the app.
     func welcome(app: String)
-    func send(_ event: AppEventMessage)
+    /// One lifecycle event (its `event` a ``LifecycleEvent``'s name, or `encodeRestorableState`).
+    func send(_ event: AppEvent.Event)
     func close()
-}
-
-/// One lifecycle event to an app.
-struct AppEventMessage: Sendable {
-    var id: Int
-    /// A ``LifecycleEvent``'s name, or `encodeRestorableState`.
-    var event: String
-    var url: String?
-    var options: WireFrame.LaunchOptions?
-    /// willFinishLaunching: the saved state waiting at `FERRY_STATE_FD`.
-    var archive: WireFrame.ArchiveInfo?
 }

@@ -13,14 +13,14 @@ extension AppManager {
     ///   or it does not answer in time (it is killed then).
     func exchange(
         _ app: String, _ event: LifecycleEvent, url: String? = nil,
-        options: WireFrame.LaunchOptions? = nil, launch: Bool = false
+        options: LaunchOptions? = nil, launch: Bool = false
     ) async throws -> Bool {
         // The record's lock, held by value: a record made anew meanwhile must not get our release.
         let lock = record(app).exchange
         try await lock.acquire()
         defer { lock.release() }
         await awaitPendingReplies(app, atMost: 0)
-        var message = AppEventMessage(id: 0, event: event.rawValue, url: url, options: options)
+        var message = AppEvent.Event(id: 0, event: event.rawValue, url: url, options: options)
         let (deadline, reason) = try check(app, event, launch: launch)
         if event == .willFinishLaunching { message.archive = await handOverState(app) }
         let answer = try await send(app, message, deadline: deadline, reason: reason)
@@ -31,7 +31,7 @@ extension AppManager {
 
     /// Sends `open` without waiting for its answer (the caller did not ask for it): up to
     /// ``pipelineWindow`` opens are in flight, and the app still gets them in order, one by one.
-    func sendOpen(_ app: String, url: String, options: WireFrame.LaunchOptions) async throws {
+    func sendOpen(_ app: String, url: String, options: LaunchOptions) async throws {
         // The record's lock, held by value: a record made anew meanwhile must not get our release.
         let lock = record(app).exchange
         try await lock.acquire()
@@ -41,14 +41,14 @@ extension AppManager {
         guard case .write(let link, let id) = apps[app]!.session.send(waiter: nil, deadline: deadline, reason: reason) else {
             throw DaemonError.appFailed("\(app) is not connected to ferryd")
         }
-        link.send(AppEventMessage(id: id, event: LifecycleEvent.open.rawValue, url: url, options: options))
+        link.send(AppEvent.Event(id: id, event: LifecycleEvent.open.rawValue, url: url, options: options))
         apply(.send(.open), to: app)
     }
 
     /// Writes `message` under the next event id and waits for its answer.
     /// - Parameter numbered: Told the id before the event goes out (state preservation expects its upload).
     func send(
-        _ app: String, _ message: AppEventMessage, deadline: ContinuousClock.Instant, reason: String,
+        _ app: String, _ message: AppEvent.Event, deadline: ContinuousClock.Instant, reason: String,
         numbered: (Int) -> Void = { _ in }
     ) async throws -> Bool {
         try await withCheckedThrowingContinuation { continuation in

@@ -10,8 +10,16 @@ struct OpenRequest: Sendable {
     var background = false
     var wait = false
 
-    var options: WireFrame.LaunchOptions {
-        WireFrame.LaunchOptions(url: url, sourceApplication: source, annotation: annotation)
+    var options: LaunchOptions {
+        LaunchOptions(url: url, sourceApplication: source, annotation: annotation)
+    }
+}
+
+extension OpenRequest {
+    /// A client's `open`, its flags defaulting to false.
+    init(_ open: ClientRequest.Open) {
+        self.init(id: open.id, url: open.url, app: open.app, source: open.source, annotation: open.annotation,
+                  background: open.background ?? false, wait: open.wait ?? false)
     }
 }
 

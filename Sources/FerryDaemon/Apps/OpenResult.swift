@@ -63,7 +63,7 @@ struct AppStatusRow: Sendable, Equatable {
 /// `ferry state APP [--discard]`: what is saved for the app.
 enum StateReport: Sendable {
     case discarded, none
-    case saved(WireFrame.ArchiveInfo)
+    case saved(ArchiveInfo)
     /// The archive does not decrypt; why.
     case damaged(String)
 }

@@ -6,48 +6,48 @@ import Foundation
 /// `ferry send --to NAME` where NAME is a LocalSend device (and no Ferry peer): prepare-upload,
 /// then each file's upload on one HTTPS connection, progress as for Ferry sends.
 struct LocalSendSendRequest {
-    let frame: WireFrame
+    let request: ClientRequest.Send
     let hub: TransferHub
     let peer: LocalSendPeer
     let settings: LocalSendSettings
-    var id: Int { frame.id ?? 0 }
+    var id: Int { request.id }
 
     /// The LocalSend device a send goes to: named by `--to` (and not a Ferry peer of that name), or
     /// `--to HOST:PORT` where a LocalSend device was seen (the share sheet's address).
-    static func route(_ frame: WireFrame, link: LocalSendLink, hub: TransferHub) async -> LocalSendSendRequest? {
+    static func route(_ request: ClientRequest.Send, link: LocalSendLink, hub: TransferHub) async -> LocalSendSendRequest? {
         let name: String
-        if let peer = frame.peer {
+        if let peer = request.peer {
             guard await hub.peers?.peer(named: peer) == nil else { return nil }
             name = peer
-        } else if let host = frame.host, let port = frame.port {
+        } else if let host = request.host, let port = request.port {
             name = "\(host):\(port)"
         } else {
             return nil
         }
         guard let peer = await link.peers.peer(named: name) else { return nil }
-        return LocalSendSendRequest(frame: frame, hub: hub, peer: peer, settings: link.settings)
+        return LocalSendSendRequest(request: request, hub: hub, peer: peer, settings: link.settings)
     }
 
-    func run(progress: @escaping @Sendable (WireFrame) async -> Void) async -> WireFrame {
+    func run(progress: @escaping @Sendable (DaemonReply.Progress) async -> Void) async -> DaemonReply.Result {
         let name = peer.info.alias
         do {
             guard peer.info.protocol ?? "https" == "https" else {
                 throw TransferError(.failed, "\(name) speaks LocalSend over plain HTTP; Ferry sends over HTTPS only (turn encryption on there)")
             }
-            guard frame.url == nil else {
+            guard request.url == nil else {
                 throw TransferError(.badRequest, "\(name) is a LocalSend device, which takes files, not a URL to open; send it as text: --text URL")
             }
-            let files = try LocalFile.collect(frame.files ?? [], hashing: TransferClient.hashedBeforeOffer)
-            let request = PrepareUploadRequest(info: own(), files: Dictionary(uniqueKeysWithValues: files.enumerated().map { index, file in
+            let files = try LocalFile.collect(request.files ?? [], hashing: TransferClient.hashedBeforeOffer)
+            let prepare = PrepareUploadRequest(info: own(), files: Dictionary(uniqueKeysWithValues: files.enumerated().map { index, file in
                 let id = "f\(index)"
                 return (id, LocalSendFile(id: id, fileName: file.relativePath, size: file.size,
                                           fileType: FileTypes.types(for: file.relativePath).mime, sha256: file.sha256))
             }))
-            let path = "/api/localsend/v2/prepare-upload" + (frame.pin.map { "?pin=" + Self.escape($0) } ?? "")
+            let path = "/api/localsend/v2/prepare-upload" + (request.pin.map { "?pin=" + Self.escape($0) } ?? "")
             let client = LocalSendClient(identity: hub.identity)
             return try await client.withConnection(host: peer.address, port: peer.port, fingerprint: peer.fingerprint) { http in
-                await progress(SendRequest(frame: frame, hub: hub).progressFrame(.waiting) ?? frame)
-                let (status, body) = try await http.request(.POST, path, json: LocalSendJSON.encode(request))
+                await progress(SendRequest.progress(.waiting, id: id))
+                let (status, body) = try await http.request(.POST, path, json: LocalSendJSON.encode(prepare))
                 if status == 204 { return delivered(files) }
                 guard status == 200 else { throw Self.refusal(status, name: name) }
                 let answer = try JSONDecoder().decode(PrepareUploadResponse.self, from: Data(body))
@@ -55,26 +55,25 @@ struct LocalSendSendRequest {
                 return delivered(files)
             }
         } catch let error as TransferError {
-            return TransferFrames.failure(id, error.message, code: TransferFrames.exitCode(for: error))
+            return TransferRequests.failure(id, error.message, code: TransferRequests.exitCode(for: error))
         } catch {
-            return TransferFrames.failure(id, "sending to \(name) (\(peer.address):\(peer.port)) failed: \(error)")
+            return TransferRequests.failure(id, "sending to \(name) (\(peer.address):\(peer.port)) failed: \(error)")
         }
     }
 
     private func upload(_ files: [LocalFile], answer: PrepareUploadResponse, over http: LocalSendHTTP,
-                        progress: @escaping @Sendable (WireFrame) async -> Void) async throws {
+                        progress: @escaping @Sendable (DaemonReply.Progress) async -> Void) async throws {
         let total = files.reduce(UInt64(0)) { $0 + $1.size }
-        let reporter = SendRequest(frame: frame, hub: hub)
         let throttle = Throttle()
         var sent: UInt64 = 0
         for (index, file) in files.enumerated() {
             guard let token = answer.files["f\(index)"] else { continue }
             let target = "/api/localsend/v2/upload?sessionId=\(Self.escape(answer.sessionId))&fileId=f\(index)&token=\(Self.escape(token))"
             let base = sent
-            var events: [WireFrame] = []
+            var events: [DaemonReply.Progress] = []
             let (status, _) = try await http.upload(target, file: file.path, size: file.size) { done in
                 let event = TransferEvent.progress(file: file.relativePath, fileSent: done, fileSize: file.size, totalSent: base + done, totalBytes: total)
-                if throttle.allows(event), let frame = reporter.progressFrame(event) { events.append(frame) }
+                if throttle.allows(event) { events.append(SendRequest.progress(event, id: id)) }
             }
             for event in events { await progress(event) }
             guard status == 200 || status == 204 else {
@@ -85,10 +84,10 @@ struct LocalSendSendRequest {
         }
     }
 
-    private func delivered(_ files: [LocalFile]) -> WireFrame {
-        var result = WireFrame.result(id, outcome: "delivered")
+    private func delivered(_ files: [LocalFile]) -> DaemonReply.Result {
+        var result = DaemonReply.Result(id, outcome: "delivered")
         result.peer = peer.info.alias
-        result.deliveries = files.map { WireFrame.Delivery(status: "delivered", app: nil, name: $0.relativePath) }
+        result.deliveries = files.map { .init(status: "delivered", app: nil, name: $0.relativePath) }
         return result
     }
 

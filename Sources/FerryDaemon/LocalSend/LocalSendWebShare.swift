@@ -5,45 +5,44 @@ import NIOCore
 import NIOPosix
 
 /// `ferry share FILE... --web [--pin PIN]`: the files on LocalSend's download API (§5) and a page
-/// for a phone's browser, until the client leaves (Ctrl-C). One progress frame gives the URLs,
+/// for a phone's browser, until the client leaves (Ctrl-C). One progress reply gives the URLs,
 /// one more each download.
 struct LocalSendWebShare {
-    let frame: WireFrame
+    let request: ClientRequest.WebShare
     let hub: TransferHub
     let link: LocalSendLink?
-    var id: Int { frame.id ?? 0 }
+    var id: Int { request.id }
 
-    func run(progress: @escaping @Sendable (WireFrame) async -> Void) async -> WireFrame {
+    func run(progress: @escaping @Sendable (DaemonReply.Progress) async -> Void) async -> DaemonReply.Result {
         guard let link, let port = await link.shares.port else {
-            return TransferFrames.failure(id, "LocalSend is off in ferryd (FERRY_LOCALSEND_PORT); the web share runs on its server")
+            return TransferRequests.failure(id, "LocalSend is off in ferryd (FERRY_LOCALSEND_PORT); the web share runs on its server")
         }
         let shareID: String
         do {
-            let files = try LocalFile.collect(frame.files ?? [])
-            shareID = try await link.shares.start(files, pin: frame.pin) { [id] line in
+            let files = try LocalFile.collect(request.files)
+            shareID = try await link.shares.start(files, pin: request.pin) { [id] line in
                 await progress(Self.event(id, "download", line))
             }
         } catch let error as TransferError {
-            return TransferFrames.failure(id, error.message, code: TransferFrames.exitCode(for: error))
+            return TransferRequests.failure(id, error.message, code: TransferRequests.exitCode(for: error))
         } catch {
-            return TransferFrames.failure(id, "\(error)")
+            return TransferRequests.failure(id, "\(error)")
         }
         let urls = Self.addresses(bound: link.settings.host).map { "https://\($0):\(port)/" }
         var opened = Self.event(id, "shared", "open " + urls.joined(separator: " or ") + " on the other device"
-                                + (frame.pin == nil ? "" : " (PIN required)") + "; Ctrl-C stops sharing")
+                                + (request.pin == nil ? "" : " (PIN required)") + "; Ctrl-C stops sharing")
         opened.items = urls
         await progress(opened)
         // Until the client leaves: its connection's end cancels this task.
         while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
         await link.shares.stop(shareID)
-        return WireFrame.result(id, outcome: "stopped")
+        return DaemonReply.Result(id, outcome: "stopped")
     }
 
-    static func event(_ id: Int, _ kind: String, _ message: String) -> WireFrame {
-        var frame = WireFrame(type: "progress", id: id)
-        frame.event = kind
-        frame.message = message
-        return frame
+    static func event(_ id: Int, _ kind: String, _ message: String) -> DaemonReply.Progress {
+        var progress = DaemonReply.Progress(id: id, event: kind)
+        progress.message = message
+        return progress
     }
 
     /// The IPv4 addresses a phone may reach: the bound one, or every interface's but loopback.

@@ -49,7 +49,7 @@ public actor ProtectionController {
     }
 
     /// The session locked. - Parameter now: no grace (`ferry lock --now`).
-    func lock(immediately: Bool = false) async -> WireFrame.ProtectionReport {
+    func lock(immediately: Bool = false) async -> ProtectionReport {
         let seconds = immediately ? 0 : Double(grace.components.seconds) + Double(grace.components.attoseconds) / 1e18
         await perform(machine.lock(now: Self.now(), grace: seconds))
         return report()
@@ -58,7 +58,7 @@ public actor ProtectionController {
     /// Adds the class keys with `passphrase`.
     ///
     /// - Throws: ``ProtectionError`` (a wrong passphrase adds no key and leaves the lock as it was).
-    func unlock(passphrase: [UInt8]) async throws(ProtectionError) -> (FerryProtection.DataProtection.Unlock, WireFrame.ProtectionReport) {
+    func unlock(passphrase: [UInt8]) async throws(ProtectionError) -> (FerryProtection.DataProtection.Unlock, ProtectionReport) {
         let outcome = try protection.unlock(passphrase: passphrase)
         busyKeys = false
         await perform(machine.unlocked())
@@ -77,14 +77,14 @@ public actor ProtectionController {
     }
 
     /// The lock and keys for `ferry ps`, `ferry doctor` and `protection-status`.
-    func report() -> WireFrame.ProtectionReport {
+    func report() -> ProtectionReport {
         let states = (try? protection.keyStates()) ?? [:]
         let lock: String = switch machine.state {
         case .unlocked: "unlocked"
         case .locking: "locking"
         case .locked: "locked"
         }
-        return WireFrame.ProtectionReport(
+        return ProtectionReport(
             lock: lock, available: machine.isAvailable, enforced: protection.keyring.isSupported,
             keys: Dictionary(uniqueKeysWithValues: states.map { ($0.key.rawValue, $0.value.rawValue) }),
             held: held.count())

@@ -4,54 +4,51 @@ import NIOCore
 
 extension Connection {
     /// `ferry peers`: discovery's status line and the live table.
-    func peers(_ frame: WireFrame) async -> WireFrame {
+    func peers(_ request: ClientRequest.Peers) async -> DaemonReply.Result {
         let snapshot = await discovery.snapshot()
-        var result = WireFrame.result(frame.id ?? 0, outcome: snapshot.status.code)
-        result.message = snapshot.status.line
+        var result = DaemonReply.Result(request.id, outcome: snapshot.status.code, message: snapshot.status.line)
         let ferry = snapshot.peers.map(Self.row)
         result.peers = ferry + LocalSendRows.rows(await localSend.peers.list(), besides: ferry)
         return result
     }
 
     /// `ferry peers add|remove HOST:PORT`.
-    func manualPeer(_ frame: WireFrame) async throws -> WireFrame {
-        let address = try PeerAddress(parsing: frame.address ?? "")
-        if let answer = await localSendManualPeer(frame, address) { return answer }
-        let changed = frame.type == "peer-add"
+    func manualPeer(_ request: ClientRequest.ManualPeer, adding: Bool) async throws -> DaemonReply.Result {
+        let address = try PeerAddress(parsing: request.address)
+        if let answer = await localSendManualPeer(request, address, adding: adding) { return answer }
+        let changed = adding
             ? try await discovery.addManual(address)
             : try await discovery.removeManual(address)
-        var result = WireFrame.result(frame.id ?? 0, outcome: changed ? "ok" : "unchanged")
+        var result = DaemonReply.Result(request.id, outcome: changed ? "ok" : "unchanged")
         result.address = address.description
         return result
     }
 
     /// `ferry peers add|remove` of a LocalSend device (docs/localsend.md); nil for anything else.
-    private func localSendManualPeer(_ frame: WireFrame, _ address: PeerAddress) async -> WireFrame? {
+    private func localSendManualPeer(_ request: ClientRequest.ManualPeer, _ address: PeerAddress,
+                                     adding: Bool) async -> DaemonReply.Result? {
         let done: Bool
-        if frame.type == "peer-add" {
+        if adding {
             done = await localSend.addManual(address, hub: transfers.current) != nil
         } else {
             done = await localSend.peers.removeManual(address: address.host, port: address.port)
         }
         guard done else { return nil }
-        var result = WireFrame.result(frame.id ?? 0, outcome: "ok")
+        var result = DaemonReply.Result(request.id, outcome: "ok")
         result.address = address.description
         return result
     }
 
-    /// `ferry peers --watch`: one `peer` frame per change until the client leaves.
+    /// `ferry peers --watch`: one `peer` reply per change until the client leaves.
     func streamPeers(_ updates: AsyncStream<PeerEvent>, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async {
         for await update in updates {
-            var frame = WireFrame(type: "peer")
-            frame.event = update.kind.rawValue
-            frame.message = update.reason
-            frame.peers = [Self.row(update.peer)]
-            do { try await send(frame, outbound) } catch { return }
+            let change = DaemonReply.PeerChange(event: update.kind.rawValue, message: update.reason, peers: [Self.row(update.peer)])
+            do { try await send(.reply(.peer(change)), outbound) } catch { return }
         }
     }
 
-    static func row(_ peer: Peer) -> WireFrame.PeerRow {
-        var row = WireFrame.PeerRow(name: peer.name, host: peer.hostName, addresses: peer.addresses, port: peer.port,
+    static func row(_ peer: Peer) -> PeerRow {
+        var row = PeerRow(name: peer.name, host: peer.hostName, addresses: peer.addresses, port: peer.port,
                                     source: peer.source.rawValue, lastSeen: peer.lastSeen)
         row.deviceId = peer.advertisement.deviceId
         row.fingerprint = peer.advertisement.fingerprint

@@ -12,7 +12,7 @@ extension Connection {
         // attach writes the welcome itself, on the channel events go out on, so it comes first.
         let link = ChannelAppLink(channel: channel.channel, version: version)
         guard let app = await manager.attach(token: token, link: link, restoration: restoration) else {
-            try await send(WireError(.unknownToken, "no launch by this ferryd has this token").frame, outbound)
+            try await send(.failure(WireError(.unknownToken, "no launch by this ferryd has this token")), outbound)
             return
         }
         do {
@@ -32,19 +32,22 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         var rate = FrameRate()
-        while let frame = try await next(&lines, outbound) {
+        while let message = try await next(&lines, outbound) {
             guard rate.admit(at: .now) else {
                 logger.error("\(app) flooded ferryd with more than \(rate.limit) frames in \(rate.window); disconnected and killed")
-                try? await send(WireError(.malformedFrame, "more than \(rate.limit) frames in \(rate.window)").frame, outbound)
+                try? await send(.failure(WireError(.malformedFrame, "more than \(rate.limit) frames in \(rate.window)")), outbound)
                 return
             }
-            if frame.type == "state-data" || frame.archive != nil { await manager.receiveState(token: token, frame) }
-            if frame.type == "state-data" { continue }
-            guard frame.type == "reply", let id = frame.id else {
-                try await send(WireError(.malformedFrame, "an app sends only reply frames after hello").frame, outbound)
+            switch AppInbound(message) {
+            case .state(let chunk):
+                await manager.receiveState(token: token, .stateData(chunk))
+            case .reply(let reply):
+                if reply.archive != nil { await manager.receiveState(token: token, .reply(reply)) }
+                await manager.reply(token: token, id: reply.id, result: reply.result)
+            case .refused(let error):
+                try await send(.failure(error), outbound)
                 return
             }
-            await manager.reply(token: token, id: id, result: frame.result ?? false)
         }
     }
 
@@ -71,31 +74,12 @@ extension Connection {
             // However the loop ends, the sends end with it (see below).
             defer { sends.cancelAll() }
             var watching = false
-            while let frame = try await next(&lines, outbound) {
-                if frame.type == "peers", frame.wait == true {
-                    watching = true
-                    let updates = await discovery.watch()
-                    try await send(await peers(frame), outbound)
-                    group.addTask { await streamPeers(updates, outbound) }
-                    continue
-                }
-                if TransferFrames.types.contains(frame.type) {
-                    let task = Task { await TransferFrames.serve(frame, transfers: transfers, localSend: localSend) { try? await send($0, outbound) } }
-                    if frame.type == "send" || frame.type == "web-share" { sends.add(task) }
-                    group.addTask { await task.value }
-                    continue
-                }
-                guard frame.type == "open" else {
-                    try await send(await control(frame), outbound)
-                    continue
-                }
-                switch await manager.admit(OpenRequest(frame)) {
-                case .done(let reply):
-                    try await send(WireFrame(reply), outbound)
-                case .queued(let ticket, let request):
-                    group.addTask {
-                        await manager.perform(ticket, request) { reply in try? await send(WireFrame(reply), outbound) }
-                    }
+            while let message = try await next(&lines, outbound) {
+                switch RequestRoute.of(message) {
+                case .success(let route):
+                    try await dispatch(route, in: &group, sends: sends, watching: &watching, outbound)
+                case .failure(let refusal):
+                    try await send(.failure(refusal), outbound)
                 }
             }
             // The client is gone: stop streaming to it, and stop its sends, which only it could
@@ -105,40 +89,67 @@ extension Connection {
         }
     }
 
-    private func control(_ frame: WireFrame) async -> WireFrame {
-        let id = frame.id ?? 0
+    /// Answers at once what is quick; opens wait their turn, transfers and a peer watch run on,
+    /// in child tasks.
+    private func dispatch(
+        _ route: RequestRoute, in group: inout ThrowingDiscardingTaskGroup<any Error>, sends: ClientTasks,
+        watching: inout Bool, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws {
+        switch route {
+        case .open(let open):
+            switch await manager.admit(OpenRequest(open)) {
+            case .done(let reply):
+                try await send(.reply(.result(.init(reply))), outbound)
+            case .queued(let ticket, let request):
+                group.addTask {
+                    await manager.perform(ticket, request) { reply in try? await send(.reply(.result(.init(reply))), outbound) }
+                }
+            }
+        case .control(.peers(let peers)) where peers.wait == true:
+            watching = true
+            let updates = await discovery.watch()
+            try await send(.reply(.result(await self.peers(peers))), outbound)
+            group.addTask { await streamPeers(updates, outbound) }
+        case .control(let control):
+            try await send(.reply(.result(await self.control(control))), outbound)
+        case .transfer(let transfer):
+            let task = Task { await TransferRequests.serve(transfer, transfers: transfers, localSend: localSend) { try? await send(.reply($0), outbound) } }
+            if transfer.endsWithClient { sends.add(task) }
+            group.addTask { await task.value }
+        case .protection(let protection):
+            try await send(.reply(.result(await ProtectionRequests.serve(protection, manager.protection))), outbound)
+        }
+    }
+
+    private func control(_ request: ControlRequest) async -> DaemonReply.Result {
         do {
-            switch frame.type {
-            case "ps":
-                var result = WireFrame.result(id, outcome: "ok")
-                result.apps = await manager.status().map(\.frame)
+            switch request {
+            case .ps(let ps):
+                var result = DaemonReply.Result(ps.id, outcome: "ok")
+                result.apps = await manager.status().map(\.row)
                 result.protection = await manager.protection?.report()
                 return result
-            case "quit": return .result(id, outcome: try await manager.quit(frame.app ?? "").rawValue, app: frame.app)
-            case "kill": return .result(id, outcome: try await manager.forceQuit(frame.app ?? "").rawValue, app: frame.app)
-            case "memory-warning":
+            case .quit(let target):
+                return .init(target.id, outcome: try await manager.quit(target.app).rawValue, app: target.app)
+            case .kill(let target):
+                return .init(target.id, outcome: try await manager.forceQuit(target.app).rawValue, app: target.app)
+            case .memoryWarning(let warning):
                 let report = await manager.memoryWarning()
-                var result = WireFrame.result(id, outcome: "sent")
-                result.message = "\(report.warned) app(s) warned, \(report.terminated) suspended app(s) terminated"
-                return result
-            case "ping": return .result(id, outcome: "pong")
-            case "peers": return await peers(frame)
-            case "peer-add", "peer-remove": return try await manualPeer(frame)
-            case "state":
-                let app = frame.app ?? ""
-                return WireFrame(id, try await manager.stateRequest(app, discard: frame.discard == true), app: app)
-            case let type where WireFrame.protectionTypes.contains(type):
-                return await ProtectionFrames.serve(frame, manager.protection)
-            default: return WireError(.malformedFrame, "clients may not send \(frame.type) frames").frame
+                return .init(warning.id, outcome: "sent",
+                             message: "\(report.warned) app(s) warned, \(report.terminated) suspended app(s) terminated")
+            case .ping(let ping): return .init(ping.id, outcome: "pong")
+            case .peers(let peers): return await self.peers(peers)
+            case .peerAdd(let peer): return try await manualPeer(peer, adding: true)
+            case .peerRemove(let peer): return try await manualPeer(peer, adding: false)
+            case .state(let query):
+                return .init(query.id, try await manager.stateRequest(query.app, discard: query.discard == true), app: query.app)
             }
         } catch let error as DiscoveryError {
-            var failure = WireFrame.result(id, outcome: "failed")
-            failure.message = error.message
-            return failure
+            return .failed(request.id, error.message)
         } catch let error as DaemonError {
-            return .failure(id, error, app: frame.app)
+            return .failure(request.id, error, app: request.app)
         } catch {
-            return .failure(id, .appFailed("\(error)"), app: frame.app)
+            return .failure(request.id, .appFailed("\(error)"), app: request.app)
         }
     }
 }

@@ -22,20 +22,22 @@ struct Connection {
         do {
             try await channel.executeThenClose { inbound, outbound in
                 guard try await peerIsSameUser() else {
-                    try await send(WireError(.notAllowed, "ferryd serves its own user only").frame, outbound)
+                    try await send(.failure(WireError(.notAllowed, "ferryd serves its own user only")), outbound)
                     return
                 }
                 var lines = inbound.makeAsyncIterator()
-                guard let hello = try await next(&lines, outbound) else { return }
-                if let failure = Self.checkHello(hello) {
-                    return try await send(failure.frame, outbound)
+                guard let first = try await next(&lines, outbound) else { return }
+                let hello: Handshake.Hello
+                switch Result(catching: { () throws(WireError) in try Self.checkHello(first) }) {
+                case .success(let checked): hello = checked
+                case .failure(let refusal): return try await send(.failure(refusal), outbound)
                 }
                 var speaking = self
-                speaking.version = hello.protocol ?? 1
+                speaking.version = hello.protocol
                 if hello.role == "app" {
                     try await speaking.serveApp(token: hello.token ?? "", restoration: hello.restoration == true, &lines, outbound)
                 } else {
-                    try await send(Self.welcome(version: speaking.version), outbound)
+                    try await send(.handshake(.welcome(Self.welcome(version: speaking.version))), outbound)
                     // One command, one check: a batch of URLs on this connection costs a few stats once.
                     _ = await manager.reloadIfFoldersChanged()
                     try await speaking.serveClient(&lines, outbound)
@@ -46,51 +48,52 @@ struct Connection {
         }
     }
 
-    static func checkHello(_ frame: WireFrame) -> WireError? {
-        guard frame.type == "hello" else { return WireError(.malformedFrame, "the first frame must be hello") }
-        guard let version = frame.protocol, WireFrame.acceptedVersions.contains(version) else {
-            let accepted = WireFrame.acceptedVersions
-            return WireError(.unsupportedProtocol,
-                             "ferryd speaks protocol \(accepted.lowerBound) to \(accepted.upperBound), not \(frame.protocol ?? 0)")
+    /// The `hello` that must come first, in a version this ferryd speaks.
+    ///
+    /// - Throws: ``WireError`` to send back before closing.
+    static func checkHello(_ message: WireMessage) throws(WireError) -> Handshake.Hello {
+        guard case .handshake(.hello(let hello)) = message else {
+            throw WireError(.malformedFrame, "the first frame must be hello")
         }
-        return nil
+        guard WireFrame.acceptedVersions.contains(hello.protocol) else {
+            let accepted = WireFrame.acceptedVersions
+            throw WireError(.unsupportedProtocol,
+                            "ferryd speaks protocol \(accepted.lowerBound) to \(accepted.upperBound), not \(hello.protocol)")
+        }
+        return hello
     }
 
     /// The answer to an accepted `hello`, in the version the peer asked for.
-    @Sendable static func welcome(bundleId: String? = nil, version: Int = WireFrame.protocolVersion) -> WireFrame {
-        var frame = WireFrame(type: "welcome")
-        frame.protocol = version
-        frame.server = "ferryd \(DaemonVersion.string)"
-        frame.bundleId = bundleId
-        return frame
+    @Sendable static func welcome(bundleId: String? = nil, version: Int = WireFrame.protocolVersion) -> Handshake.Welcome {
+        Handshake.Welcome(protocol: version, server: "ferryd \(DaemonVersion.string)", bundleId: bundleId)
     }
 
-    /// The next frame, or nil at the end; a malformed one is answered with an error and ends the connection.
+    /// The next message, or nil at the end; a malformed one is answered with an error and ends the connection.
     func next(
         _ lines: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-    ) async throws -> WireFrame? {
+    ) async throws -> WireMessage? {
         let next: ByteBuffer?
         do {
             next = try await lines.next()
         } catch is ByteToMessageDecoderError.PayloadTooLargeError {
-            try? await send(WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes").frame, outbound)
+            try? await send(.failure(WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes")), outbound)
             return nil
         } catch {
-            try? await send(WireError(.malformedFrame, "the connection ended inside a frame (no newline)").frame, outbound)
+            try? await send(.failure(WireError(.malformedFrame, "the connection ended inside a frame (no newline)")), outbound)
             return nil
         }
         guard let line = next else { return nil }
         do {
-            return try WireCodec.decode(line.readableBytesView, version: version)
+            return try WireCodec.decodeMessage(line.readableBytesView, version: version)
         } catch {
-            try await send(error.frame, outbound)
+            try await send(.failure(error), outbound)
             return nil
         }
     }
 
-    func send(_ frame: WireFrame, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
-        try await outbound.write(ByteBuffer(bytes: WireCodec.encode(frame, version: version)))
+    func send(_ message: WireMessage, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
+        try await outbound.write(ByteBuffer(bytes: WireCodec.encode(message, version: version)))
     }
 
     /// Peer credentials: a connection from another uid is refused.

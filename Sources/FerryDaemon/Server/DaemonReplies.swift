@@ -1,7 +1,7 @@
 import FerryCore
 import NIOCore
 
-// The app manager's typed results as protocol frames. Exit codes are chosen here, for the CLI.
+// The app manager's typed results as protocol replies. Exit codes are chosen here, for the CLI.
 
 extension DaemonError.Code {
     /// The `ferry` exit code: 65 invalid URL, 67 unknown app, 69 no handler, 71 failed to start,
@@ -21,23 +21,28 @@ extension DaemonError.Code {
     }
 }
 
-extension WireFrame {
+extension DaemonReply.Result {
     /// A declined open's exit code.
     static let declinedExitCode: Int32 = 77
 
-    static func result(_ id: Int, outcome: String, app: String? = nil, pid: Int32? = nil) -> WireFrame {
-        var frame = WireFrame(type: "result", id: id)
-        frame.outcome = outcome
-        frame.app = app
-        frame.pid = pid
-        return frame
+    init(_ id: Int, outcome: String, app: String? = nil, pid: Int32? = nil, message: String? = nil) {
+        self.init(id: id, outcome: outcome)
+        self.app = app
+        self.pid = pid
+        self.message = message
     }
 
-    static func failure(_ id: Int, _ error: DaemonError, app: String? = nil) -> WireFrame {
-        var frame = result(id, outcome: "failed", app: app)
-        frame.message = error.message
-        frame.exitCode = error.code.exitCode
-        return frame
+    /// `failed`, with `message` and the exit code the CLI ends with (none: the CLI picks its own).
+    static func failed(_ id: Int, _ message: String, exitCode: Int32? = nil) -> Self {
+        var result = Self(id, outcome: "failed", message: message)
+        result.exitCode = exitCode
+        return result
+    }
+
+    static func failure(_ id: Int, _ error: DaemonError, app: String? = nil) -> Self {
+        var result = failed(id, error.message, exitCode: error.code.exitCode)
+        result.app = app
+        return result
     }
 
     init(_ reply: OpenReply) {
@@ -45,49 +50,40 @@ extension WireFrame {
         case .failed(let id, let app, let error):
             self = .failure(id, error, app: app)
         case .opened(let result):
-            self = .result(result.id, outcome: result.outcome.rawValue, app: result.app, pid: result.pid)
+            self.init(result.id, outcome: result.outcome.rawValue, app: result.app, pid: result.pid, message: result.message)
             handled = result.handled
-            message = result.message
             if result.outcome == .declined { exitCode = Self.declinedExitCode }
             if let command = result.command {
                 self.command = CommandSpec(executable: command.executable, arguments: command.arguments,
-                                           environment: command.environment)
+                                                     environment: command.environment)
             }
         }
     }
 
     init(_ id: Int, _ report: StateReport, app: String) {
         switch report {
-        case .discarded: self = .result(id, outcome: "discarded", app: app)
-        case .none: self = .result(id, outcome: "none", app: app)
+        case .discarded: self.init(id, outcome: "discarded", app: app)
+        case .none: self.init(id, outcome: "none", app: app)
         case .saved(let info):
-            self = .result(id, outcome: "saved", app: app)
+            self.init(id, outcome: "saved", app: app)
             archive = info
         case .damaged(let why):
-            self = .result(id, outcome: "damaged", app: app)
-            message = why
+            self.init(id, outcome: "damaged", app: app, message: why)
         }
-    }
-
-    init(_ event: AppEventMessage) {
-        self.init(type: "event", id: event.id)
-        self.event = event.event
-        url = event.url
-        options = event.options
-        archive = event.archive
     }
 }
 
-extension OpenRequest {
-    init(_ frame: WireFrame) {
-        self.init(id: frame.id ?? 0, url: frame.url ?? "", app: frame.app, source: frame.source,
-                  annotation: frame.annotation, background: frame.background ?? false, wait: frame.wait ?? false)
+extension WireMessage {
+    /// The `error` frame that tells the peer of a protocol failure (the connection closes after it,
+    /// except for a request a client may not send).
+    static func failure(_ error: WireError) -> WireMessage {
+        .handshake(.error(Handshake.Failure(code: error.code.description, message: error.message)))
     }
 }
 
 extension AppStatusRow {
-    var frame: WireFrame.AppStatus {
-        WireFrame.AppStatus(bundleId: bundleId, state: state.rawValue, pid: pid, since: since)
+    var row: AppStatus {
+        AppStatus(bundleId: bundleId, state: state.rawValue, pid: pid, since: since)
     }
 }
 
@@ -98,13 +94,16 @@ struct ChannelAppLink: AppLink {
     /// The protocol version agreed in the handshake, for the welcome (events are the same in both).
     let version: Int
 
-    func welcome(app: String) { write(Connection.welcome(bundleId: app, version: version)) }
+    func welcome(app: String) {
+        // Version 1's writer, as before: the handshake is the same in both versions.
+        write(.handshake(.welcome(Connection.welcome(bundleId: app, version: version))), version: 1)
+    }
 
-    func send(_ event: AppEventMessage) { write(WireFrame(event)) }
+    func send(_ event: AppEvent.Event) { write(.event(.event(event)), version: version) }
 
     func close() { channel.close(promise: nil) }
 
-    private func write(_ frame: WireFrame) {
-        channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(frame)), promise: nil)
+    private func write(_ message: WireMessage, version: Int) {
+        channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(message, version: version)), promise: nil)
     }
 }

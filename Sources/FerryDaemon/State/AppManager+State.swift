@@ -18,7 +18,7 @@ extension AppManager {
         let started = clock.now
         let saved: Bool
         do {
-            let message = AppEventMessage(id: 0, event: "encodeRestorableState")
+            let message = AppEvent.Event(id: 0, event: "encodeRestorableState")
             saved = try await send(app, message, deadline: clock.now + configuration.eventTimeout,
                                    reason: "did not answer encodeRestorableState within \(configuration.eventTimeout)") { id in
                 self.apps[app]?.preservation.expect(id)
@@ -55,10 +55,10 @@ extension AppManager {
         }
     }
 
-    /// A `state-data` frame, or a `reply` with `archive`, from the app of `token`.
-    func receiveState(token: String, _ frame: WireFrame) {
-        guard let app = tokens[token], apps[app]?.preservation.receive(frame) == true else {
-            logger.notice("unexpected state frame", metadata: ["id": "\(frame.id ?? 0)"])
+    /// A `state-data` chunk, or a `reply` with `archive`, from the app of `token`.
+    func receiveState(token: String, _ message: AppReply) {
+        guard let app = tokens[token], apps[app]?.preservation.receive(message) == true else {
+            logger.notice("unexpected state frame", metadata: ["id": "\(message.id)"])
             return
         }
     }
@@ -91,7 +91,7 @@ extension AppManager {
 
     /// Before `willFinishLaunching` goes out: tells an app that speaks the state frames that its
     /// saved state waits at `FERRY_STATE_FD` (the event's `archive`).
-    func handOverState(_ app: String) async -> WireFrame.ArchiveInfo? {
+    func handOverState(_ app: String) async -> ArchiveInfo? {
         guard let preparing = apps[app]?.preservation.preparing else { return nil }
         apps[app]?.preservation.preparing = nil
         guard let info = await preparing.value else { return nil }
@@ -139,9 +139,9 @@ struct TakenState: Sendable {
     /// version than the installed one, is dropped with one log line; the app then launches
     /// without it (its memory file stays empty).
     /// - Returns: What is known about the state handed over; nil when none was.
-    func fill(_ app: String, installedVersion: String?, store: StateStore, logger: Logger) -> WireFrame.ArchiveInfo? {
+    func fill(_ app: String, installedVersion: String?, store: StateStore, logger: Logger) -> ArchiveInfo? {
         let started = ContinuousClock.now
-        let loaded: (info: WireFrame.ArchiveInfo, archive: Data)?
+        let loaded: (info: ArchiveInfo, archive: Data)?
         do {
             loaded = try store.load(app, from: file)
         } catch {

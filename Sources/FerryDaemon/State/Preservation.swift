@@ -7,11 +7,11 @@ struct Preservation: Sendable {
     var speaksRestoration = false
     /// The saved state of this launch being decrypted into the memory file it inherited: what
     /// is known about it once done, nil when none could be handed over.
-    var preparing: Task<WireFrame.ArchiveInfo?, Never>?
+    var preparing: Task<ArchiveInfo?, Never>?
     /// The `encodeRestorableState` event whose state is arriving.
     var uploadID: Int?
     var bytes: [UInt8] = []
-    var info: WireFrame.ArchiveInfo?
+    var info: ArchiveInfo?
     /// More than ``WireFrame/maximumArchiveSize`` arrived: the upload is refused.
     var overflowed = false
 
@@ -29,19 +29,21 @@ struct Preservation: Sendable {
         overflowed = false
     }
 
-    /// Takes a `state-data` frame or the `reply` that ends an upload. - Returns: Whether it belongs here.
-    mutating func receive(_ frame: WireFrame) -> Bool {
-        guard let id = frame.id, id == uploadID else { return false }
-        if frame.type == "reply" {
-            info = frame.archive
-            return true
+    /// Takes a `state-data` chunk or the `reply` that ends an upload. - Returns: Whether it belongs here.
+    mutating func receive(_ message: AppReply) -> Bool {
+        switch message {
+        case .reply(let reply):
+            guard reply.id == uploadID else { return false }
+            info = reply.archive
+        case .stateData(let chunk):
+            guard chunk.id == uploadID else { return false }
+            guard let bytes = chunk.archiveBytes else {
+                overflowed = true
+                return true
+            }
+            if self.bytes.count + bytes.count > WireFrame.maximumArchiveSize { overflowed = true }
+            if !overflowed { self.bytes += bytes }
         }
-        guard let chunk = frame.stateBytes else {
-            overflowed = true
-            return true
-        }
-        if bytes.count + chunk.count > WireFrame.maximumArchiveSize { overflowed = true }
-        if !overflowed { bytes += chunk }
         return true
     }
 }

@@ -28,7 +28,7 @@ struct StateStore: Sendable {
     }
 
     /// Encrypts and writes `archive`, replacing the app's previous one.
-    func save(_ archive: [UInt8], info: WireFrame.ArchiveInfo, for app: String) throws(StateError) {
+    func save(_ archive: [UInt8], info: ArchiveInfo, for app: String) throws(StateError) {
         let path = try path(for: app)
         let key = try StateKey.loadOrCreate(at: keyFile, folder: keyFolder)
         do {
@@ -43,7 +43,7 @@ struct StateStore: Sendable {
     /// The app's archive and what is known about it; nil when there is none.
     ///
     /// - Throws: ``StateError`` `damaged` when the file exists but does not decrypt.
-    func load(_ app: String) throws(StateError) -> (info: WireFrame.ArchiveInfo, archive: Data)? {
+    func load(_ app: String) throws(StateError) -> (info: ArchiveInfo, archive: Data)? {
         let path = try path(for: app)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -54,7 +54,7 @@ struct StateStore: Sendable {
     /// Reads and decrypts the archive open at `fd` (from ``take(_:)``).
     ///
     /// - Throws: ``StateError`` `damaged` when it does not decrypt.
-    func load(_ app: String, from fd: Int32) throws(StateError) -> (info: WireFrame.ArchiveInfo, archive: Data)? {
+    func load(_ app: String, from fd: Int32) throws(StateError) -> (info: ArchiveInfo, archive: Data)? {
         guard let bytes = FileSystem.contents(of: fd) else { return nil }
         let key = try StateKey.loadOrCreate(at: keyFile, folder: keyFolder)
         return try SealedArchive.open(bytes, app: app, key: key)

@@ -1,14 +1,14 @@
 import FerryCore
 import Synchronization
 
-/// The sends ferryd is running, by the id their client gave (`offer` of the `send` frame), so that
-/// a `cancel` frame from any client — `ferry send --cancel ID`, FerryKit's `cancelSend` — stops one.
+/// The sends ferryd is running, by the id their client gave (`offer` of the `send` request), so that
+/// a `cancel` request from any client — `ferry send --cancel ID`, FerryKit's `cancelSend` — stops one.
 final class RunningSends: Sendable {
-    private let running = Mutex<[String: (task: Task<WireFrame, Never>, cancelled: Bool)]>([:])
+    private let running = Mutex<[String: (task: Task<DaemonReply.Result, Never>, cancelled: Bool)]>([:])
 
     /// Runs `body` as the send `id` (or anonymously without one): cancelled when the calling task
     /// is (its client went away) or when ``cancel(_:)`` names it; then its result says so.
-    func run(_ id: String?, _ request: Int, _ body: @escaping @Sendable () async -> WireFrame) async -> WireFrame {
+    func run(_ id: String?, _ request: Int, _ body: @escaping @Sendable () async -> DaemonReply.Result) async -> DaemonReply.Result {
         let task = Task { await body() }
         if let id {
             let taken = running.withLock { running in
@@ -18,19 +18,19 @@ final class RunningSends: Sendable {
             }
             if taken {
                 task.cancel()
-                return TransferFrames.failure(request, "a send named \(id.debugDescription) is already running; give another id")
+                return TransferRequests.failure(request, "a send named \(id.debugDescription) is already running; give another id")
             }
         }
         let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         let cancelled = id.map { id in running.withLock { $0.removeValue(forKey: id)?.cancelled ?? false } } ?? false
         guard cancelled else { return result }
-        return TransferFrames.failure(request, "cancelled by ferry send --cancel \(id ?? ""); nothing was delivered, and the receiver keeps what it has for a resume",
-                                      code: TransferFrames.cancelledCode)
+        return TransferRequests.failure(request, "cancelled by ferry send --cancel \(id ?? ""); nothing was delivered, and the receiver keeps what it has for a resume",
+                                      code: TransferRequests.cancelledCode)
     }
 
     /// Cancels the send `id`. - Returns: false when no send of that id runs.
     func cancel(_ id: String) -> Bool {
-        let task: Task<WireFrame, Never>? = running.withLock { running in
+        let task: Task<DaemonReply.Result, Never>? = running.withLock { running in
             guard running[id] != nil else { return nil }
             running[id]!.cancelled = true
             return running[id]!.task

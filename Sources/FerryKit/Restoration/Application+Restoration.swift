@@ -8,29 +8,27 @@ extension Application {
     /// The event name ferryd sends to ask for the app's restorable state.
     static let encodeStateEvent = "encodeRestorableState"
 
-    /// Answers `encodeRestorableState`: the archive as `state-data` frames, then a `reply` whose
+    /// Answers `encodeRestorableState`: the archive as `state-data` chunks, then a `reply` whose
     /// `archive` carries the app's version; `result` false when the app saves nothing.
-    func encodeStateReplies(_ id: Int, _ delegate: some ApplicationDelegate) -> [WireFrame] {
-        var reply = WireFrame(type: "reply", id: id)
-        reply.result = false
-        guard let delegate = delegate as? any RestorationDelegate else { return [reply] }
+    func encodeStateReplies(_ id: Int, _ delegate: some ApplicationDelegate) -> [AppReply] {
+        let nothing = [AppReply.reply(.init(id: id, result: false))]
+        guard let delegate = delegate as? any RestorationDelegate else { return nothing }
         do throws(RestorationError) {
-            guard let (archive, appVersion) = try restoration.encodeState(of: self, delegate: delegate) else { return [reply] }
-            guard archive.count <= WireFrame.maximumArchiveSize else {
-                throw RestorationError(.tooLarge, "the state archive is \(archive.count) bytes; ferryd keeps at most \(WireFrame.maximumArchiveSize)")
+            guard let (archive, appVersion) = try restoration.encodeState(of: self, delegate: delegate) else { return nothing }
+            guard archive.count <= AppReply.maximumArchiveSize else {
+                throw RestorationError(.tooLarge, "the state archive is \(archive.count) bytes; ferryd keeps at most \(AppReply.maximumArchiveSize)")
             }
-            reply.result = true
-            reply.archive = WireFrame.ArchiveInfo(appVersion: appVersion, size: archive.count)
-            return WireFrame.stateData(archive, id: id) + [reply]
+            let info = AppEvent.ArchiveInfo(appVersion: appVersion, size: archive.count)
+            return AppReply.stateChunks(archive, id: id) + [.reply(.init(id: id, result: true, archive: info))]
         } catch {
             Self.report("state not saved: \(error.message)")
-            return [reply]
+            return nothing
         }
     }
 
     /// At `willFinishLaunching`: takes the saved state that came with the launch, if any.
-    func takeArchive(_ frame: WireFrame) {
-        guard let info = frame.archive else { return }
+    func takeArchive(_ event: AppEvent.Event) {
+        guard let info = event.archive else { return }
         restoration.pending = (restoration.readArchive() ?? [], info)
     }
 

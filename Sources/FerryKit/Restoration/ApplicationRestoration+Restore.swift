@@ -13,7 +13,7 @@ extension ApplicationRestoration {
     ///
     /// - Returns: What happened; a damaged archive restores nothing and calls no delegate method.
     @discardableResult
-    public func restore(_ archive: [UInt8], info: WireFrame.ArchiveInfo, into application: Application,
+    public func restore(_ archive: [UInt8], info: AppEvent.ArchiveInfo, into application: Application,
                         delegate: some RestorationDelegate) -> RestorationOutcome {
         let decoded: RestorationArchive
         do throws(RestorationError) {

@@ -15,7 +15,7 @@ public final class ApplicationRestoration {
     /// Reads the saved state a launch came with: the file ferryd passed as `FERRY_STATE_FD`.
     var readArchive: () -> [UInt8]? = ApplicationRestoration.inheritedArchive
     /// The saved state of this launch, until it is restored.
-    var pending: (bytes: [UInt8], info: WireFrame.ArchiveInfo)?
+    var pending: (bytes: [UInt8], info: AppEvent.ArchiveInfo)?
     /// What happened to the saved state of this launch; nil while none came.
     public internal(set) var outcome: RestorationOutcome?
 
@@ -51,7 +51,7 @@ extension ApplicationRestoration {
         unsetenv("FERRY_STATE_FD")
         defer { close(fd) }
         // One read into memory that is never zeroed: the state is on the launch's critical path.
-        return Descriptor.contents(of: fd, limit: WireFrame.maximumArchiveSize)
+        return Descriptor.contents(of: fd, limit: AppReply.maximumArchiveSize)
     }
 }
 

@@ -4,6 +4,7 @@ extension WireCodec {
     /// The message as one line in protocol `version`, newline included.
     public static func encode(_ message: WireMessage, version: Int) -> [UInt8] {
         // The hot path and version 1 go through the hand-written writer; the rest through Codable.
+        if let line = hotPathLine(message) { return line }
         let frame = message.frame
         guard version >= 2, !sameInBothVersions(frame) else { return frame.jsonLine() }
         return MessageCodec.encode(message)

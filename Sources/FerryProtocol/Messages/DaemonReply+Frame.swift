@@ -21,6 +21,7 @@ extension DaemonReply.Result {
         offers = frame.offers
         pairRequests = frame.pairRequests
         archive = frame.archive
+        protection = frame.protection
     }
 
     /// The flat frame of this result.
@@ -46,6 +47,7 @@ extension DaemonReply.Result {
         frame.offers = offers
         frame.pairRequests = pairRequests
         frame.archive = archive
+        frame.protection = protection
         return frame
     }
 }

@@ -32,6 +32,8 @@ public enum DaemonReply: Sendable, Equatable {
         public var offers: [WireFrame.OfferRow]?
         public var pairRequests: [WireFrame.PairRequestRow]?
         public var archive: WireFrame.ArchiveInfo?
+        /// Data protection's lock and keys (`unlock`, `lock`, `protection-status`, `ps`).
+        public var protection: WireFrame.ProtectionReport?
 
         public init(id: Int, outcome: String) {
             self.id = id

@@ -85,15 +85,15 @@ import Testing
     @Test func chunksForTheExpectedEventAreCollectedOthersIgnored() {
         var upload = Preservation(speaksRestoration: true)
         upload.expect(4)
-        let frames = WireFrame.stateData(Array(repeating: 7, count: WireFrame.stateChunkSize + 10), id: 4)
-        #expect(frames.count == 2)
-        for frame in frames {
-            let taken = upload.receive(frame)
+        let chunks = Self.chunks(Array(repeating: 7, count: WireFrame.stateChunkSize + 10), id: 4)
+        #expect(chunks.count == 2)
+        for chunk in chunks {
+            let taken = upload.receive(.stateData(chunk))
             #expect(taken)
         }
-        var stray = frames[0]
+        var stray = chunks[0]
         stray.id = 5
-        let taken = upload.receive(stray)
+        let taken = upload.receive(.stateData(stray))
         #expect(!taken)
         #expect(upload.bytes.count == WireFrame.stateChunkSize + 10)
         #expect(!upload.overflowed)
@@ -102,9 +102,33 @@ import Testing
     @Test func tooMuchDataOverflows() {
         var upload = Preservation(speaksRestoration: true)
         upload.expect(1)
-        for frame in WireFrame.stateData(Array(repeating: 0, count: WireFrame.maximumArchiveSize + 1), id: 1) {
-            _ = upload.receive(frame)
+        for chunk in Self.chunks(Array(repeating: 0, count: WireFrame.maximumArchiveSize + 1), id: 1) {
+            _ = upload.receive(.stateData(chunk))
         }
         #expect(upload.overflowed)
+    }
+
+    @Test func chunkThatIsNotBase64Overflows() {
+        var upload = Preservation(speaksRestoration: true)
+        upload.expect(2)
+        let taken = upload.receive(.stateData(.init(id: 2, data: "not base64!")))
+        #expect(taken)
+        #expect(upload.overflowed)
+    }
+
+    @Test func replyEndingTheUploadKeepsItsArchiveInfo() {
+        var upload = Preservation(speaksRestoration: true)
+        upload.expect(3)
+        let info = ArchiveInfo(appVersion: "7", size: 1)
+        let stray = upload.receive(.reply(.init(id: 9, result: true, archive: info)))
+        #expect(!stray)
+        let ending = upload.receive(.reply(.init(id: 3, result: true, archive: info)))
+        #expect(ending)
+        #expect(upload.info == info)
+    }
+
+    /// The chunks an app sends for `archive`, as the daemon decodes them.
+    static func chunks(_ archive: [UInt8], id: Int) -> [AppReply.StateData] {
+        WireFrame.stateData(archive, id: id).map { AppReply.StateData(id: id, data: $0.data ?? "") }
     }
 }

@@ -7,12 +7,12 @@ import Testing
     @Test func encodeRestorableStateIsAnsweredWithDataThenTheReply() throws {
         let delegate = RestoringDelegate()
         delegate.roots = [Node("Root", selection: 4)]
-        var event = WireFrame(type: "event", id: 12)
-        event.event = "encodeRestorableState"
-        guard case .replies(let frames) = testApplication().dispatch(event, to: delegate) else {
+        let event = appEvent(12, "encodeRestorableState")
+        guard case .replies(let replies) = testApplication().dispatch(event, to: delegate) else {
             Issue.record("expected replies")
             return
         }
+        let frames = replies.map { WireMessage.appReply($0).frame }
         #expect(frames.map(\.type) == ["state-data", "reply"])
         #expect(frames.allSatisfy { $0.id == 12 })
         #expect(frames.last?.result == true)
@@ -29,25 +29,24 @@ import Testing
             func encodeRestorableState(with coder: RestorationCoder) { coder.encode(String(repeating: "x", count: 1_200_000), forKey: "x") }
         }
         delegate.roots = [Filler()]
-        var event = WireFrame(type: "event", id: 2)
-        event.event = "encodeRestorableState"
-        guard case .replies(let frames) = testApplication().dispatch(event, to: delegate) else { Issue.record("no replies"); return }
+        let event = appEvent(2, "encodeRestorableState")
+        guard case .replies(let replies) = testApplication().dispatch(event, to: delegate) else { Issue.record("no replies"); return }
+        let frames = replies.map { WireMessage.appReply($0).frame }
         #expect(frames.count == 4)  // three chunks of at most 512 KiB, then the reply
         #expect(frames.allSatisfy { WireCodec.encode($0).count < WireFrame.maximumLength })
     }
 
     @Test func aPlainDelegateSavesNothing() {
-        var event = WireFrame(type: "event", id: 5)
-        event.event = "encodeRestorableState"
-        #expect(testApplication().dispatch(event, to: RecordingDelegate()) == .reply(replyFrame(5, false)))
+        let event = appEvent(5, "encodeRestorableState")
+        #expect(testApplication().dispatch(event, to: RecordingDelegate()) == .reply(appReply(5, false)))
     }
 
     @Test func stateComesWithWillFinishAndIsRestoredBeforeDidFinishReturns() throws {
         let saver = RestoringDelegate()
         saver.roots = [Node("Root", selection: 8)]
-        var save = WireFrame(type: "event", id: 1)
-        save.event = "encodeRestorableState"
-        guard case .replies(let saved) = testApplication().dispatch(save, to: saver) else { Issue.record("no replies"); return }
+        let save = appEvent(1, "encodeRestorableState")
+        guard case .replies(let replies) = testApplication().dispatch(save, to: saver) else { Issue.record("no replies"); return }
+        let saved = replies.map { WireMessage.appReply($0).frame }
         let archive = saved.dropLast().flatMap { $0.stateBytes ?? [] }
 
         let delegate = RestoringDelegate()
@@ -55,12 +54,12 @@ import Testing
         delegate.roots = [root]
         let application = testApplication()
         application.restoration.readArchive = { archive }
-        var launch = eventFrame(1, "willFinishLaunching", options: .init(url: "aa://x"))
-        launch.archive = WireFrame.ArchiveInfo(bundleVersion: "1", interfaceIdiom: "desktop", appVersion: "2",
+        var launch = appEvent(1, "willFinishLaunching", options: .init(url: "aa://x"))
+        launch.archive = AppEvent.ArchiveInfo(bundleVersion: "1", interfaceIdiom: "desktop", appVersion: "2",
                                                size: saved.last?.archive?.size)
-        #expect(application.dispatch(launch, to: delegate) == .reply(replyFrame(1, true)))
+        #expect(application.dispatch(launch, to: delegate) == .reply(appReply(1, true)))
         #expect(!root.decoded)
-        _ = application.dispatch(eventFrame(2, "didFinishLaunching"), to: delegate)
+        _ = application.dispatch(appEvent(2, "didFinishLaunching"), to: delegate)
         #expect(root.selection == 8)
         #expect(delegate.calls == ["willFinishLaunching", "shouldRestore", "didDecode work", "finished", "didFinishLaunching"])
         #expect(application.restoration.outcome == .restored(objects: 1))
@@ -70,8 +69,8 @@ import Testing
         let application = testApplication()
         var reads = 0
         application.restoration.readArchive = { reads += 1; return [] }
-        _ = application.dispatch(eventFrame(1, "willFinishLaunching"), to: RestoringDelegate())
-        _ = application.dispatch(eventFrame(2, "didFinishLaunching"), to: RestoringDelegate())
+        _ = application.dispatch(appEvent(1, "willFinishLaunching"), to: RestoringDelegate())
+        _ = application.dispatch(appEvent(2, "didFinishLaunching"), to: RestoringDelegate())
         #expect(reads == 0)
         #expect(application.restoration.outcome == nil)
     }
@@ -81,10 +80,10 @@ import Testing
         delegate.roots = [Node("Root")]
         let application = testApplication()
         application.restoration.readArchive = { [0, 0, 0] }
-        var launch = eventFrame(1, "willFinishLaunching")
-        launch.archive = WireFrame.ArchiveInfo(size: 100)
+        var launch = appEvent(1, "willFinishLaunching")
+        launch.archive = AppEvent.ArchiveInfo(size: 100)
         _ = application.dispatch(launch, to: delegate)
-        #expect(application.dispatch(eventFrame(2, "didFinishLaunching"), to: delegate) == .reply(replyFrame(2, true)))
+        #expect(application.dispatch(appEvent(2, "didFinishLaunching"), to: delegate) == .reply(appReply(2, true)))
         guard case .failed(let error)? = application.restoration.outcome else { Issue.record("no failure"); return }
         #expect(error.message.contains("3 of its 100 bytes"))
         #expect(delegate.calls == ["willFinishLaunching", "didFinishLaunching"])

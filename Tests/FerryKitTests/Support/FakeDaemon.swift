@@ -94,6 +94,9 @@ final class Peer {
     /// Sends a frame.
     func send(_ frame: WireFrame) throws { try sendRaw(WireCodec.encode(frame)) }
 
+    /// Sends a message as ferryd does, in protocol 2.
+    func send(_ message: WireMessage) throws { try sendRaw(WireCodec.encode(message, version: WireFrame.protocolVersion)) }
+
     /// Sends bytes as they are, for malformed input.
     func sendRaw(_ bytes: [UInt8]) throws {
         let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

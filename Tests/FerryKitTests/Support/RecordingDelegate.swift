@@ -57,18 +57,22 @@ func testApplication() -> Application {
     Application(bundleIdentifier: "com.test.app", containerDirectory: "/c", documentsDirectory: "/c/Documents")
 }
 
-/// An `event` frame.
-func eventFrame(_ id: Int, _ event: String, url: String? = nil, options: WireFrame.LaunchOptions? = nil) -> WireFrame {
-    var frame = WireFrame(type: "event", id: id)
-    frame.event = event
-    frame.url = url
-    frame.options = options
-    return frame
+/// An event as ferryd sends it.
+func appEvent(_ id: Int, _ event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil) -> AppEvent.Event {
+    AppEvent.Event(id: id, event: event, url: url, options: options)
 }
 
-/// A `reply` frame.
+/// The app's reply to event `id`.
+func appReply(_ id: Int, _ result: Bool) -> AppReply {
+    .reply(.init(id: id, result: result))
+}
+
+/// An `event` frame, for the tests of the wire.
+func eventFrame(_ id: Int, _ event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil) -> WireFrame {
+    WireMessage.event(.event(appEvent(id, event, url: url, options: options))).frame
+}
+
+/// A `reply` frame, for the tests of the wire.
 func replyFrame(_ id: Int, _ result: Bool) -> WireFrame {
-    var frame = WireFrame(type: "reply", id: id)
-    frame.result = result
-    return frame
+    WireMessage.appReply(appReply(id, result)).frame
 }

@@ -1,0 +1,77 @@
+import FerryCore
+import Testing
+@testable import FerryCommands
+
+/// The CLI's typed connection to ferryd, against a peer driven by hand.
+@Suite struct DaemonClientTests {
+    @Test func theHandshakeSaysHelloAsAClient() throws {
+        let peer = try SocketPeer()
+        peer.write(.handshake(.welcome(.init(protocol: 2, server: "ferryd test"))))
+        _ = try DaemonClient.handshake(peer.client)
+        #expect(try peer.next() == .handshake(.hello(.init(protocol: WireFrame.protocolVersion, role: "client"))))
+    }
+
+    @Test func anErrorFrameForHelloKeepsTodaysLine() throws {
+        let peer = try SocketPeer()
+        peer.write(#"{"type":"error","code":"unsupported-protocol","message":"speak 2"}"#)
+        let failure = try #require(throws: CommandFailure.self) { try DaemonClient.handshake(peer.client) }
+        #expect(failure.message == "ferryd: connection-closed: ferryd refused the connection")
+        #expect(failure.exit == FerryExit.unavailable)
+    }
+
+    @Test func requestsAreNumberedByTheClientWhateverTheyWereBuiltWith() throws {
+        let peer = try SocketPeer()
+        let client = DaemonClient(socket: peer.client)
+        #expect(try client.send(.ps(.init(id: 99))) == 1)
+        #expect(try client.send(.quit(.init(id: 0, app: "com.example.a"))) == 2)
+        #expect(try peer.next() == .request(.ps(.init(id: 1))))
+        #expect(try peer.next() == .request(.quit(.init(id: 2, app: "com.example.a"))))
+    }
+
+    @Test func aRequestPassesOverProgressAndOthersResults() throws {
+        let peer = try SocketPeer()
+        let client = DaemonClient(socket: peer.client)
+        peer.write(.reply(.progress(.init(id: 1, event: "waiting"))))
+        peer.write(.reply(.result(.init(id: 7, outcome: "ok"))))
+        peer.write(.reply(.peer(.init(event: "added", peers: []))))
+        var result = DaemonReply.Result(id: 1, outcome: "paired")
+        result.peer = "phone"
+        peer.write(.reply(.result(result)))
+        #expect(try client.request(.pairPending(.init(id: 0))) == result)
+    }
+
+    @Test func anErrorFrameAfterTheHandshakeFailsWithItsMessage() throws {
+        let peer = try SocketPeer()
+        let client = DaemonClient(socket: peer.client)
+        peer.write(#"{"type":"error","code":"malformed-frame","message":"\"send\" frame is missing a required field"}"#)
+        let failure = try #require(throws: CommandFailure.self) { try client.receive() }
+        #expect(failure.message == #"ferryd: "send" frame is missing a required field"#)
+        #expect(failure.exit == FerryExit.unavailable)
+    }
+
+    @Test func aClosedConnectionSaysSo() throws {
+        let peer = try SocketPeer()
+        let client = DaemonClient(socket: peer.client)
+        peer.hangUp()
+        let failure = try #require(throws: CommandFailure.self) { try client.receive() }
+        #expect(failure.message == "ferryd: " + DaemonClient.closed)
+        #expect(failure.exit == FerryExit.unavailable)
+    }
+
+    @Test func aFrameThatIsNoReplyIsAProtocolFailure() throws {
+        let peer = try SocketPeer()
+        let client = DaemonClient(socket: peer.client)
+        peer.write(.handshake(.welcome(.init(protocol: 2, server: nil))))
+        let failure = try #require(throws: CommandFailure.self) { try client.receive() }
+        #expect(failure.message == #"ferryd: unexpected "welcome" frame"#)
+    }
+
+    @Test func aResultWithDataProtectionKeepsItsReport() throws {
+        let peer = try SocketPeer()
+        let client = DaemonClient(socket: peer.client)
+        var locked = DaemonReply.Result(id: 1, outcome: "locked")
+        locked.protection = .init(lock: "locked", available: false, enforced: true, keys: ["complete": "absent"])
+        peer.write(.reply(.result(locked)))
+        #expect(try client.request(.lock(.init(id: 0))).protection == locked.protection)
+    }
+}

@@ -1,0 +1,50 @@
+import FerryCore
+import NIOCore
+import NIOEmbedded
+import Testing
+@testable import FerryDaemon
+
+/// The connection's first frame, and what an app's connection writes: checked on typed messages,
+/// with the texts and bytes peers have always got.
+@Suite struct ConnectionHandshakeTests {
+    @Test(arguments: [1, 2])
+    func aHelloInASpokenVersionIsTaken(_ version: Int) throws {
+        let hello = Handshake.Hello(protocol: version, role: "app", token: "t", restoration: true)
+        #expect(try Connection.checkHello(.handshake(.hello(hello))) == hello)
+    }
+
+    @Test func anythingButHelloFirstIsMalformed() {
+        #expect(throws: WireError(.malformedFrame, "the first frame must be hello")) {
+            try Connection.checkHello(.request(.ping(.init(id: 1))))
+        }
+    }
+
+    @Test func anUnspokenVersionIsNamed() {
+        #expect(throws: WireError(.unsupportedProtocol, "ferryd speaks protocol 1 to 2, not 3")) {
+            try Connection.checkHello(.handshake(.hello(.init(protocol: 3, role: "client"))))
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func anAppsWelcomeAndEventsAreTheFlatFramesBytes(_ version: Int) throws {
+        let channel = EmbeddedChannel()
+        let link = ChannelAppLink(channel: channel, version: version)
+        link.welcome(app: "com.acme.todo")
+        var welcome = WireFrame(type: "welcome")
+        welcome.protocol = version
+        welcome.server = "ferryd \(DaemonVersion.string)"
+        welcome.bundleId = "com.acme.todo"
+        #expect(try written(channel) == WireCodec.encode(welcome))
+        link.send(AppEvent.Event(id: 4, event: "open", url: "todo://x", options: .init(url: "todo://x", sourceApplication: "ferry")))
+        var event = WireFrame(type: "event", id: 4)
+        event.event = "open"
+        event.url = "todo://x"
+        event.options = .init(url: "todo://x", sourceApplication: "ferry")
+        #expect(try written(channel) == WireCodec.encode(event))
+    }
+
+    private func written(_ channel: EmbeddedChannel) throws -> [UInt8] {
+        let buffer = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        return Array(buffer.readableBytesView)
+    }
+}
