@@ -197,16 +197,41 @@ import Testing
         #expect(old.count == 3 && processState(old["com.test.a"] ?? 0) == "T")
         let daemon = try #require(world.daemonPID)
         kill(daemon, SIGKILL)
-        for _ in 0..<200 where isAlive(daemon) { usleep(10_000) }
+        // Until its last thread has exited, the killed ferryd still holds its socket, where its main
+        // thread may already show as a zombie: a command then connects to it and is reset.
+        #expect(waitUntil { allThreadsExited(daemon) })
         // The next command starts a new ferryd, which ends the suspended, background and active apps.
         let reopened = try world.run("open", "aa://2")
         #expect(reopened.stdout.hasPrefix("launched com.test.a"), "\(reopened.stdout)\(reopened.stderr)")
         for (app, pid) in old {
-            for _ in 0..<300 where isAlive(pid) { usleep(10_000) }
-            #expect(!isAlive(pid), "\(app) (pid \(pid)) is left \(processState(pid) ?? "")")
+            #expect(waitUntil { !isAlive(pid) }, "\(app) (pid \(pid)) is left \(processState(pid) ?? "")")
         }
-        let instances = try world.ps()
-        #expect(instances["com.test.a"]?.state == "active" && instances["com.test.a"]?.pid != old["com.test.a"])
+        // `open` answers once the URL is on its way; didBecomeActive follows.
+        #expect(try world.waitFor("com.test.a", "active", seconds: 30))
+        #expect(try world.ps()["com.test.a"]?.pid != old["com.test.a"])
+    }
+}
+
+/// Polls `condition` every 10 ms until it holds, for at most `seconds` (a bound for a test that
+/// would otherwise hang, not a timing the test relies on).
+func waitUntil(seconds: Double = 30, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        if Date() > deadline { return false }
+        usleep(10_000)
+    }
+    return true
+}
+
+/// Whether every thread of `pid` has exited (its descriptors are closed only then), the main
+/// thread left as a zombie or reaped.
+func allThreadsExited(_ pid: Int32) -> Bool {
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return threads.allSatisfy { thread in
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
+        return state == "Z" || state == "X"
     }
 }
 

@@ -16,47 +16,32 @@ struct RegistryWatcher: Service {
 
     func run() async throws {
         let changes = InotifyStream(logger: logger)
-        changes.watch(watchedPaths())
+        watchAll(changes)
+        // ferryd read the registry before these watches existed: a bundle completed in between
+        // (its Info.plist written after the read) would count only from its next change.
+        await manager.reload()
         for await _ in changes.events.cancelOnGracefulShutdown() {
             // Let a burst (an install copies many files) settle into one reload.
             try? await Task.sleep(for: delay)
-            changes.watch(watchedPaths())
+            watchAll(changes)
             await manager.reload()
         }
     }
 
-    /// The folders, and the `NAME.app` bundles in them: inotify does not recurse.
-    private func watchedPaths() -> [String] {
-        folders + folders.flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-                .filter { $0.hasSuffix(".app") }.map { folder + "/" + $0 }
-        }
-    }
-}
-
-/// An inotify descriptor read on a thread of its own, its events turned into an async stream.
-final class InotifyStream: Sendable {
-    let events: AsyncStream<Void>
-    private let fd: Int32
-    private let logger: Logger
-
-    init(logger: Logger) {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        events = stream
-        self.logger = logger
-        fd = inotify_init1(Int32(IN_CLOEXEC))
-        BlockingThread.start { [fd] in
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            while read(fd, &buffer, buffer.count) > 0 { continuation.yield() }
-            continuation.finish()
-        }
-    }
-
-    /// Adds watches; watching a path again is harmless.
-    func watch(_ paths: [String]) {
-        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB)
-        for path in paths where inotify_add_watch(fd, path, mask) < 0 && errno != ENOENT {
-            logger.notice("cannot watch folder", metadata: ["folder": "\(path)", "errno": "\(errno)"])
+    /// Watches each folder, then the `NAME.app` bundles in it (inotify does not recurse): watched
+    /// before listed, so a bundle made in between still sends an event. A missing folder (no app
+    /// installed yet) is awaited from the nearest folder above it, else its first bundle would be
+    /// seen only by a command's check of the folder, and that bundle's Info.plist, written later,
+    /// by nothing.
+    private func watchAll(_ changes: InotifyStream) {
+        for folder in folders {
+            if !changes.watch(folder) {
+                changes.awaitCreation(of: folder)
+                // Made meanwhile: its creation event may have come before the watch above.
+                guard changes.watch(folder) else { continue }
+            }
+            changes.watch(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".app") }.map { folder + "/" + $0 })
         }
     }
 }

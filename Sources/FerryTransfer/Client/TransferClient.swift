@@ -16,6 +16,9 @@ public struct TransferClient: Sendable {
     let identity: DeviceIdentity
     /// The name the receiver shows for this sender.
     let senderName: String
+    /// Seconds a receiver may leave sent data unacknowledged before the send gives up
+    /// (``DeadPeer``).
+    let deadPeerSeconds: Int
 
     /// The sizes of the files to hash before offering them (``LocalFile/collect(_:hashing:)``): from
     /// 1 to 16 MiB, so that one changed between two attempts is told from its kept bytes by its
@@ -24,9 +27,10 @@ public struct TransferClient: Sendable {
     /// spent a third of its send being hashed).
     public static let hashedBeforeOffer: ClosedRange<UInt64> = (UploadPlan.batchableSize + 1)...(16 << 20)
 
-    public init(identity: DeviceIdentity, senderName: String) {
+    public init(identity: DeviceIdentity, senderName: String, deadPeerSeconds: Int = DeadPeer.defaultSeconds) {
         self.identity = identity
         self.senderName = senderName
+        self.deadPeerSeconds = deadPeerSeconds
     }
 
     /// Sends files (and optionally a URL) to `peer`.
@@ -74,9 +78,10 @@ public struct TransferClient: Sendable {
     ///   match, what `body` throws, or a connection failure.
     func connected<T>(to peer: PeerEndpoint, _ body: (inout HTTPExchange, String) async throws -> T) async throws(TransferError) -> T {
         let presented = PeerCertificate()
+        let silent = SilentPeer()
         defer { releaseFreedMemory() }
         do {
-            let channel = try await connect(peer, presented: presented)
+            let channel = try await connect(peer, presented: presented, silent: silent)
             // Cancellation closes the connection: a read or write waiting on it fails at once.
             return try await withTaskCancellationHandler {
                 try await channel.executeThenClose { inbound, outbound in
@@ -87,9 +92,11 @@ public struct TransferClient: Sendable {
             } onCancel: {
                 channel.channel.close(promise: nil)
             }
-        } catch let error as TransferError {
-            throw error
         } catch {
+            if let seconds = silent.seconds {
+                throw TransferError(.failed, "\(peer.name) stopped answering: no acknowledgement for \(seconds) s (it left the network, or its cable was pulled); send again to resume")
+            }
+            if let error = error as? TransferError { throw error }
             if let refusal = Self.handshakeRefusal(error, peer: peer, presented: presented.fingerprint) { throw refusal }
             if let seen = presented.fingerprint, seen != peer.fingerprint {
                 throw TransferError(.wrongPeer, "\(peer.name) presented certificate \(seen), not the expected \(peer.fingerprint): it is not the device you meant (or someone is in the middle); nothing was sent")
@@ -98,13 +105,14 @@ public struct TransferClient: Sendable {
         }
     }
 
-    func connect(_ peer: PeerEndpoint, presented: PeerCertificate) async throws
+    func connect(_ peer: PeerEndpoint, presented: PeerCertificate, silent: SilentPeer = SilentPeer()) async throws
         -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
         let context = try TransferTLS.clientContext(identity)
         let expected = peer.fingerprint
+        let deadPeerSeconds = self.deadPeerSeconds
         return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .detectingDeadPeers()
+            .detectingDeadPeers(after: deadPeerSeconds)
             .connectTimeout(.seconds(10))
             .connect(host: peer.host, port: peer.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -112,6 +120,7 @@ public struct TransferClient: Sendable {
                         presented.fingerprint = TransferTLS.leafFingerprint(chain)
                         promise.succeed(presented.fingerprint == expected ? .certificateVerified : .failed)
                     }
+                    try channel.pipeline.syncOperations.addHandler(DeadPeerWatchdog(limitSeconds: deadPeerSeconds, silent: silent))
                     try channel.pipeline.syncOperations.addHandler(tls)
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
                     return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)

@@ -12,6 +12,9 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// before its upload head leaves (tens of seconds for tens of GB). A slow sender of headers
     /// holds a slot no longer than this, where a byte a minute held it for ever.
     public var headSeconds: Double = 60
+    /// Seconds a sender may stay silent with data owed to it before its connection is dropped
+    /// (``DeadPeer``).
+    public var deadPeerSeconds = DeadPeer.defaultSeconds
 
     public init() {}
 }

@@ -30,7 +30,7 @@ extension TransferServer {
     /// TLS (the peer's fingerprint learned, and refused while receiving is off), timeouts, HTTP.
     private func setUpPipeline(_ channel: Channel, context: NIOSSLContext) throws -> Accepted {
         let sync = channel.pipeline.syncOperations
-        channel.detectDeadPeers()
+        channel.detectDeadPeers(after: configuration.connections.deadPeerSeconds)
         // TCP_NODELAY: NIO sets it on the listener and Linux copies it to each accepted socket. The
         // `.socketOption(.tcp_nodelay)` once set here is SOL_SOCKET option 1, SO_DEBUG, which a
         // normal user may not set: its failure ended the listener.
