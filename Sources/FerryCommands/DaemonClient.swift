@@ -22,12 +22,29 @@ final class DaemonClient {
             throw CommandFailure(message: "not using ferryd's socket: \(problem); remove it or set XDG_RUNTIME_DIR",
                                  exit: FerryExit.unavailable)
         }
-        if let socket = try? LineSocket.connect(to: path) { return try handshake(socket) }
+        if let socket = try? LineSocket.connect(to: path) {
+            switch greet(socket) {
+            case .success(let client): return client
+            // A ferryd killed a moment ago keeps its socket open until its last thread exits, and
+            // drops what connects: start a new one, which takes over once the lock is free.
+            case .failure(.lost) where start: break
+            case .failure(let failure): throw failure.commandFailure
+            }
+        }
         guard start else { throw CommandFailure(message: "ferryd is not running (no socket at \(path))", exit: FerryExit.unavailable) }
         try startDaemon(context)
         var lastError = ""
-        for _ in 0..<300 {
-            do { return try handshake(try LineSocket.connect(to: path)) } catch { lastError = "\(error)" }
+        for attempt in 1...300 {
+            do {
+                switch greet(try LineSocket.connect(to: path)) {
+                case .success(let client): return client
+                case .failure(let failure): lastError = "\(failure.error)"
+                }
+            } catch {
+                lastError = "\(error)"
+            }
+            // The one started above gave up while the dying ferryd still held the lock: again.
+            if attempt.isMultiple(of: 50), !RunningDaemon(context: context).isRunning { try startDaemon(context) }
             usleep(10_000)
         }
         throw CommandFailure(message: "ferryd did not start within 3 s (\(lastError)); see \(logPath(context))", exit: FerryExit.unavailable)
@@ -35,15 +52,42 @@ final class DaemonClient {
 
     /// Says hello as a client and waits for `welcome`; any other answer is a refusal.
     static func handshake(_ socket: LineSocket) throws -> DaemonClient {
+        switch greet(socket) {
+        case .success(let client): return client
+        case .failure(let failure): throw failure.commandFailure
+        }
+    }
+
+    /// Why a handshake failed: ferryd answered with something else than `welcome` (a refusal), or
+    /// the connection broke or closed without an answer (a ferryd that is going away).
+    enum HandshakeFailure: Error {
+        case refused(WireError)
+        case lost(WireError)
+
+        var error: WireError {
+            switch self {
+            case .refused(let error), .lost(let error): error
+            }
+        }
+
+        var commandFailure: CommandFailure { CommandFailure(message: "ferryd: \(error)", exit: FerryExit.unavailable) }
+    }
+
+    static func greet(_ socket: LineSocket) -> Result<DaemonClient, HandshakeFailure> {
+        let answer: WireMessage?
         do {
             try socket.send(.handshake(.hello(.client)))
-            guard case .handshake(.welcome)? = try socket.receiveMessage(timeout: 5000) else {
-                throw WireError(.connectionClosed, "ferryd refused the connection")
-            }
+            answer = try socket.receiveMessage(timeout: 5000)
+        } catch let error where error.code == .connectionClosed {
+            return .failure(.lost(error))
         } catch {
-            throw CommandFailure(message: "ferryd: \(error)", exit: FerryExit.unavailable)
+            return .failure(.refused(error))
         }
-        return DaemonClient(socket: socket)
+        switch answer {
+        case .handshake(.welcome)?: return .success(DaemonClient(socket: socket))
+        case nil: return .failure(.lost(WireError(.connectionClosed, "ferryd refused the connection")))
+        default: return .failure(.refused(WireError(.connectionClosed, "ferryd refused the connection")))
+        }
     }
 
     /// Sends `request` numbered afresh (the id it was built with is replaced); the caller reads

@@ -147,6 +147,18 @@ import Testing
         #expect(world.daemonPID != first)
     }
 
+    @Test func aFerrydThatDropsTheHandshakeIsReplacedByANewOne() throws {
+        // What `kill -9 ferryd; ferry ps` meets while the killed ferryd's last threads exit: its
+        // socket still accepts and drops, and it no longer holds the lock.
+        let world = try FerryWorld()
+        let dying = try FakeDaemon(socketPath: world.socket, holdsLock: false, hangsUp: true, answers: [:])
+        let ps = try world.run("ps")
+        dying.stop()
+        #expect(ps.status == 0, "\(ps.stderr)")
+        #expect(dying.connections >= 1)
+        #expect(world.daemonPID.map(isAlive) == true)
+    }
+
     @Test func aSecondDaemonRefusesToStart() throws {
         let world = try FerryWorld()
         #expect(try world.run("ps").status == 0)

@@ -3,7 +3,8 @@ import Foundation
 
 /// A stand-in for ferryd in unit tests: holds `<socket>.lock` as ferryd does (or not, like
 /// systemd's activation socket), answers `hello`, then each request from `answers` by type
-/// (no entry: silence). Counts the connections it accepted.
+/// (no entry: silence). Counts the connections it accepted. With `hangsUp`, it closes every
+/// connection at once, as a ferryd killed a moment ago does while its last threads exit.
 final class FakeDaemon: @unchecked Sendable {
     let socketPath: String
     struct SetupError: Error { var what: String }
@@ -11,12 +12,14 @@ final class FakeDaemon: @unchecked Sendable {
     private let listener: Int32
     private var lock: Int32 = -1
     private let answers: [String: WireFrame]
+    private let hangsUp: Bool
     private let counter = NSLock()
     private var accepted = 0
 
-    init(socketPath: String, holdsLock: Bool = true, answers: [String: WireFrame]) throws {
+    init(socketPath: String, holdsLock: Bool = true, hangsUp: Bool = false, answers: [String: WireFrame]) throws {
         self.socketPath = socketPath
         self.answers = answers
+        self.hangsUp = hangsUp
         let folder = (socketPath as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         if holdsLock {
@@ -52,6 +55,10 @@ final class FakeDaemon: @unchecked Sendable {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
             counter.withLock { accepted += 1 }
+            if hangsUp {
+                close(client)
+                continue
+            }
             Thread.detachNewThread { [self] in converse(client) }
         }
     }
