@@ -1,3 +1,4 @@
+import FerryCore
 import FoundationEssentials
 import Logging
 
@@ -28,8 +29,8 @@ public actor Discovery {
     /// `snapshot` callers parked until `settled` (Discovery+Settle.swift).
     var settleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
     var nextSettleWaiter = 0
-    /// The service's parked wait for its next check (Discovery+Clock.swift).
-    var clockWaiter: CheckedContinuation<Void, Never>?
+    /// Wakes the service's clock when a change may have made something due (Discovery+Clock.swift).
+    let alarm = Alarm()
     private var retryAt: Double?
     private let manual: ManualPeers
     private let logger: Logger
@@ -78,7 +79,7 @@ public actor Discovery {
         }
         try manual.save(manualAddresses)
         publish(event)
-        wakeClock()
+        alarm.ring()
         return true
     }
 
@@ -127,7 +128,7 @@ public actor Discovery {
 
     func handle(_ event: AvahiEvent) {
         // Any event may add a check, a resolve or a retry: the clock reads its next due time anew.
-        defer { wakeClock() }
+        defer { alarm.ring() }
         let now = Date().timeIntervalSince1970
         switch event {
         case .running:
@@ -213,7 +214,7 @@ public actor Discovery {
         if let change = table.checked(check.name, reachable: reachable, now: Date().timeIntervalSince1970) {
             publish(change)
         }
-        wakeClock()
+        alarm.ring()
     }
 
     /// mDNS names are unique on a link, so an announcement by our current name is our own.

@@ -92,6 +92,14 @@ extension AppManager {
         apps.values.contains { $0.session.hasDeadlines }
     }
 
+    /// How long the sweeper may sleep: briefly while a deadline runs, a quarter second while an
+    /// app runs (it may go idle in the background), and until a launch rings
+    /// ``sweepAlarm`` when none runs.
+    var nextSweep: Duration? {
+        if hasDeadlines { return .milliseconds(25) }
+        return apps.values.contains { $0.pid != nil } ? .milliseconds(250) : nil
+    }
+
     /// Stops every app at shutdown: willTerminate where it can run code, then kill what is left.
     func terminateAll() async {
         for app in apps.keys.sorted() where apps[app]?.pid != nil {

@@ -39,6 +39,8 @@ extension AppManager {
         tokens[token] = app
         processes[pid] = app
         logger.info("launched", metadata: ["app": "\(app)", "pid": "\(pid)"])
+        // The sweeper sleeps while no app runs; this one has a launch deadline.
+        sweepAlarm.ring()
     }
 
     /// Variables of one launch that must not leak from ferryd's own environment into another's.

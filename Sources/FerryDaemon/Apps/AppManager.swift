@@ -37,6 +37,8 @@ actor AppManager {
     let foregroundLock = FIFOLock()
     let clock = ContinuousClock()
     let supervisor: ProcessSupervisor
+    /// Wakes the sweeper (SweeperService), which sleeps while no app runs.
+    nonisolated let sweepAlarm = Alarm()
     /// Data protection (set by ``Daemon/run()``); nil: everything counts as available.
     let protection: ProtectionController?
 

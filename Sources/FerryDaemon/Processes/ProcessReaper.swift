@@ -58,14 +58,18 @@ struct SweeperService: Service {
 
     func run() async throws {
         // Quits run in child tasks: their events' timeouts are enforced by this very loop.
-        await withDiscardingTaskGroup { group in
-            while !Task.isShuttingDownGracefully && !Task.isCancelled {
-                for app in await manager.sweep() {
-                    group.addTask { _ = try? await manager.quit(app) }
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                while !Task.isShuttingDownGracefully && !Task.isCancelled {
+                    for app in await manager.sweep() {
+                        group.addTask { _ = try? await manager.quit(app) }
+                    }
+                    // With no app running nothing can fall due: sleep until one is launched.
+                    await manager.sweepAlarm.wait(upTo: await manager.nextSweep ?? .seconds(3600))
                 }
-                let busy = await manager.hasDeadlines
-                try? await Task.sleep(for: busy ? .milliseconds(25) : .milliseconds(250))
             }
+        } onGracefulShutdown: {
+            manager.sweepAlarm.ring()
         }
     }
 }

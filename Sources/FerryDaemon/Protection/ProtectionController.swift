@@ -15,8 +15,8 @@ public actor ProtectionController {
     private var machine = ProtectionLock()
     private var manager: AppManager?
     private var busyKeys = false
-    /// The clock's parked wait (``waitForTick()``), resumed by its timer or by a change of the lock.
-    var waiter: CheckedContinuation<Void, Never>?
+    /// Wakes the clock (ProtectionService) when the lock changes.
+    let alarm = Alarm()
     /// For synchronous readers (a launch deciding whether to restore state).
     private let availability = Mutex(true)
 
@@ -107,7 +107,7 @@ public actor ProtectionController {
         }
         publish()
         // The lock changed, so the clock's next due time may have too.
-        if !actions.isEmpty { wakeClock() }
+        if !actions.isEmpty { alarm.ring() }
     }
 
     private func removeKeys() {
