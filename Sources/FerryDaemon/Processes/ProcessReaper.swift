@@ -1,5 +1,6 @@
 import Dispatch
 import ServiceLifecycle
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,14 +17,21 @@ final class ProcessReaper: Sendable {
     let exits: AsyncStream<Exit>
     private let continuation: AsyncStream<Exit>.Continuation
     private let children = DispatchSemaphore(value: 0)
+    private let started = Mutex(false)
 
     init() {
         (exits, continuation) = AsyncStream.makeStream(of: Exit.self)
-        BlockingThread.start { [continuation, children] in Self.loop(continuation, children) }
     }
 
-    /// Wakes the thread after a spawn when it sleeps for want of children.
+    /// Wakes the thread after a spawn when it sleeps for want of children; the first spawn starts
+    /// it, so a ferryd (or a test process) that never spawns never runs `waitpid(-1)`, which would
+    /// take the exits of children that are not its own to reap.
     func childStarted() {
+        let first = started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        if first { BlockingThread.start { [continuation, children] in Self.loop(continuation, children) } }
         children.signal()
     }
 

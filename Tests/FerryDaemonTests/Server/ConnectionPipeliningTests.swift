@@ -1,0 +1,105 @@
+import FerryCore
+import FerryDiscovery
+import FerryLocalSend
+import Foundation
+import Logging
+import Testing
+
+@testable import FerryDaemon
+
+/// ferryd's socket server in this process, with the real app manager, driven by a client that
+/// writes several requests at once: answers by id, in order, and what a bad line does to the rest.
+/// No app process is started (command apps are run by the client).
+@Suite struct ConnectionPipeliningTests {
+    final class World: Sendable {
+        let root = NSTemporaryDirectory() + "ferry-pipelining-" + UUID().uuidString.prefix(8)
+        var socket: String { root + "/ferryd.sock" }
+        let server: Task<Void, any Error>
+
+        init() throws {
+            let apps = root + "/apps"
+            for (name, scheme) in [("one", "one"), ("two", "two")] {
+                let bundle = apps + "/\(name).app"
+                try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+                let plist: [String: Any] = ["CFBundleIdentifier": "com.test.\(name)", "CFBundleExecutable": "run",
+                                            "CFBundleURLTypes": [["CFBundleURLSchemes": [scheme]]]]
+                try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+                    .write(to: URL(fileURLWithPath: bundle + "/Info.plist"))
+                FileManager.default.createFile(atPath: bundle + "/run", contents: Data("#!/bin/sh\n".utf8),
+                                               attributes: [.posixPermissions: 0o755])
+            }
+            let paths = FerryPaths(appFolders: [AppFolder(path: apps, kind: .user)], dataHome: root + "/data", configHome: root + "/config")
+            let configuration = DaemonConfiguration(paths: paths, socketPath: root + "/ferryd.sock", environment: [:],
+                                                    logDirectory: root + "/logs")
+            let logger = Logger(label: "test")
+            let manager = AppManager(configuration: configuration, logger: logger, reaper: ProcessReaper())
+            let discovery = Discovery(name: "Test", port: 0, advertisement: PeerAdvertisement(mode: "off"), enabled: false,
+                                      manualPeersFile: root + "/manual-peers", logger: logger)
+            let server = DaemonServer(socketPath: root + "/ferryd.sock", manager: manager, discovery: discovery,
+                                      transfers: TransferSlot(), localSend: LocalSendLink(settings: LocalSendSettings()), logger: logger)
+            self.server = Task { try await server.run() }
+        }
+
+        deinit {
+            server.cancel()
+            try? FileManager.default.removeItem(atPath: root)
+        }
+
+        /// Writes `lines` in one write after the hello, then reads `count` lines back, on a thread of
+        /// its own (the socket blocks; the server's tasks need the cooperative threads).
+        func exchange(_ lines: [String], reading count: Int, version: Int = 2) async throws -> [String] {
+            let socket = self.socket
+            return try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(with: Result { try Self.talk(socket, lines, count, version) })
+                }
+            }
+        }
+
+        private static func talk(_ path: String, _ lines: [String], _ count: Int, _ version: Int) throws -> [String] {
+            var connection: LineSocket?
+            for _ in 0..<500 where connection == nil {
+                connection = try? LineSocket.connect(to: path)
+                if connection == nil { usleep(10_000) }
+            }
+            let socket = try #require(connection)
+            let hello = #"{"type":"hello","protocol":\#(version),"role":"client"}"#
+            try socket.write(Array((([hello] + lines).joined(separator: "\n") + "\n").utf8))
+            var answers: [String] = []
+            socket.version = 1
+            while answers.count < count + 1, let frame = try socket.receive(timeout: 10_000) {
+                answers.append(String(decoding: WireCodec.encode(frame, version: version).dropLast(), as: UTF8.self))
+            }
+            return Array(answers.dropFirst())  // the welcome
+        }
+    }
+
+    static func open(_ id: Int, _ url: String) -> String { #"{"type":"open","id":\#(id),"url":"\#(url)"}"# }
+
+    @Test func pipelinedRequestsAreAnsweredEachByItsId() async throws {
+        let world = try World()
+        let answers = try await world.exchange([Self.open(1, "one://a"), #"{"type":"ping","id":2}"#, Self.open(3, "two://b"),
+                                                Self.open(4, "nobody://c")], reading: 4)
+        let frames = try answers.map { try WireCodec.decode(Array($0.utf8)) }
+        #expect(frames.map(\.id) == [1, 2, 3, 4])
+        #expect(frames.map(\.outcome) == ["command", "pong", "command", "failed"])
+        #expect(frames[0].app == "com.test.one" && frames[2].app == "com.test.two")
+        #expect(frames[3].exitCode == 69, "no handler for the scheme")
+    }
+
+    @Test func aBadLineIsAnsweredAfterTheRequestsBeforeItAndEndsTheConnection() async throws {
+        let world = try World()
+        let answers = try await world.exchange([Self.open(1, "one://a"), "{not json", Self.open(3, "two://b")], reading: 3)
+        let frames = try answers.map { try WireCodec.decode(Array($0.utf8)) }
+        #expect(frames.map(\.type) == ["result", "error"], "nothing after the bad line is served")
+        #expect(frames.first?.id == 1)
+    }
+
+    @Test func aVersion1ClientIsAnsweredInVersion1() async throws {
+        let world = try World()
+        let answers = try await world.exchange([Self.open(7, "one://a"), #"{"type":"ps","id":8}"#], reading: 2, version: 1)
+        let frames = try answers.map { try WireCodec.decode(Array($0.utf8)) }
+        #expect(frames.map(\.id) == [7, 8])
+        #expect(frames.map(\.outcome) == ["command", "ok"])
+    }
+}
