@@ -32,8 +32,12 @@ extension Ferry.Unlock {
         close(input.write)
         let answer = UnlockHandoff.readAll(reply.read, limit: 1 << 20)
         close(reply.read)
+        let decoded = UnlockHandoff.Reply.decode(answer)
+        // No reply: maybe an older ferryd that took --unlock for a daemon's start; do not wait on it.
+        // Not reaped yet, so the pid is still this child's even if it has exited.
+        if decoded == nil { kill(pid, SIGTERM) }
         let termination = Launcher.wait(for: pid)
-        guard let decoded = UnlockHandoff.Reply.decode(answer) else {
+        guard let decoded else {
             throw CommandFailure(message: "\(daemon) --unlock ended (status \(termination.shellStatus)) without a reply; no key was added: is it the ferryd of this ferry?", exit: FerryExit.unavailable)
         }
         return decoded.result

@@ -28,3 +28,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: world.root + "/data/ferry/keys/classes.json"))
     }
 }
+
+extension UnlockWithoutDaemonEndToEndTests {
+    /// A ferryd too old to know --unlock starts as a daemon and closes the reply pipe: ferry must
+    /// not wait for it for ever.
+    @Test func aHelperThatClosesTheReplyAndStaysIsStoppedNotAwaited() throws {
+        let world = try FerryWorld()
+        let stays = world.root + "/old-ferryd"
+        try "#!/bin/sh\nexec 4>&-\nexec sleep 60\n".write(toFile: stays, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stays)
+        world.extraEnvironment["FERRY_DAEMON"] = stays
+        let started = Date()
+        let outcome = try world.run("unlock", "--stdin", stdin: "sesame\n")
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(outcome.status == 76)
+        #expect(outcome.stderr == "ferry: \(stays) --unlock ended (status 143) without a reply; no key was added: is it the ferryd of this ferry?\n")
+    }
+}
