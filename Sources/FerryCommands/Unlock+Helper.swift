@@ -16,16 +16,7 @@ extension Ferry.Unlock {
             throw CommandFailure(message: "ferryd not found beside ferry or in PATH (it opens the class keys); set FERRY_DAEMON to its path", exit: FerryExit.unavailable)
         }
         let input = try HelperPipe(), reply = try HelperPipe()
-        let pid: pid_t
-        do {
-            pid = try Launcher.spawn(daemon, arguments: [daemon, "--unlock"], environment: context.environment,
-                                     passing: [input.read, reply.write])
-        } catch {
-            [input.read, input.write, reply.read, reply.write].forEach { _ = close($0) }
-            throw CommandFailure(message: "cannot run \(daemon) --unlock: \(String(cString: strerror(error.code)))", exit: FerryExit.unavailable)
-        }
-        close(input.read)
-        close(reply.write)
+        let pid = try spawnHelper(daemon, context, input: input, reply: reply)
         // A helper that died before reading must not end ferry with SIGPIPE: its reply (none) says so.
         signal(SIGPIPE, SIG_IGN)
         UnlockHandoff.writeAll(input.write, passphrase)
@@ -41,6 +32,23 @@ extension Ferry.Unlock {
             throw CommandFailure(message: "\(daemon) --unlock ended (status \(termination.shellStatus)) without a reply; no key was added: is it the ferryd of this ferry?", exit: FerryExit.unavailable)
         }
         return decoded.result
+    }
+
+    /// Starts `ferryd --unlock` with the passphrase pipe's reading end as its fd 3 and the reply
+    /// pipe's writing end as its fd 4; closes this side's copies of those two.
+    private static func spawnHelper(_ daemon: String, _ context: Context, input: HelperPipe, reply: HelperPipe) throws -> pid_t {
+        defer {
+            close(input.read)
+            close(reply.write)
+        }
+        do {
+            return try Launcher.spawn(daemon, arguments: [daemon, "--unlock"], environment: context.environment,
+                                      passing: [input.read, reply.write])
+        } catch {
+            close(input.write)
+            close(reply.read)
+            throw CommandFailure(message: "cannot run \(daemon) --unlock: \(String(cString: strerror(error.code)))", exit: FerryExit.unavailable)
+        }
     }
 }
 
