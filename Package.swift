@@ -61,6 +61,7 @@ let package = Package(
                 "FerryDiscovery",
                 "FerryTransfer",
                 "FerryProtection",
+                "FerryProtectionKeys",
                 "FerryDBus",
                 "FerryLocalSend",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -101,12 +102,14 @@ let package = Package(
         ),
         // The fscrypt ioctls of <linux/fscrypt.h> behind plain C functions.
         .target(name: "CFscrypt"),
-        // Data protection: the four classes on fscrypt v2 policies, the sealed class keys.
+        // Data protection: the four classes on fscrypt v2 policies, the keyring, lock. No crypto and
+        // no registry: FerryKit and ferry link it (LinkedModulesTests checks their binaries).
+        .target(name: "FerryProtection", dependencies: ["CFscrypt", "FerryProtocol"]),
+        // The sealed class keys (scrypt, AES-GCM) and unlocking with them: ferryd only.
         .target(
-            name: "FerryProtection",
+            name: "FerryProtectionKeys",
             dependencies: [
-                "CFscrypt",
-                "FerryCore",
+                "FerryProtection",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
@@ -134,6 +137,7 @@ let package = Package(
             name: "ferryd",
             dependencies: [
                 "FerryDaemon",
+                "FerryProtectionKeys",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -143,7 +147,8 @@ let package = Package(
             dependencies: ["FerryCore"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FerryProtectionTests", dependencies: ["FerryProtection", "FerryCore"]),
+        .testTarget(name: "FerryProtectionTests", dependencies: ["FerryProtection", "FerryProtectionKeys"]),
+        .testTarget(name: "FerryProtectionKeysTests", dependencies: ["FerryProtectionKeys", "FerryProtection"]),
         .testTarget(name: "FerryProtocolTests", dependencies: ["FerryProtocol"]),
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryProtocol"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),

@@ -13,8 +13,8 @@ extension Ferry {
             abstract: "Unlock protected data: add the class keys with your passphrase.",
             discussion: """
                 The first unlock creates the class keys, sealed by this passphrase. Through ferryd \
-                when it runs (apps are told), else directly. Exit status 77 for a wrong passphrase \
-                (no key is added).
+                when it runs (apps are told), else by `ferryd --unlock`, which exits when done. Exit \
+                status 77 for a wrong passphrase (no key is added).
                 """)
 
         @Flag(help: "Read the passphrase from the first line of stdin (the PAM helper), not the terminal.")
@@ -36,11 +36,9 @@ extension Ferry {
                 emit(result.outcome == "created", enforced: result.protection?.enforced ?? true)
                 return
             }
-            do {
-                let outcome = try protection.unlock(passphrase: passphrase)
-                emit(outcome.created, enforced: outcome.enforced)
-            } catch {
-                throw CommandFailure(message: error.message, exit: Protection.exit(error))
+            switch try Self.unlockThroughHelper(context, passphrase: passphrase) {
+            case .success(let outcome): emit(outcome.created, enforced: outcome.enforced)
+            case .failure(let error): throw CommandFailure(message: error.message, exit: Protection.exit(error))
             }
         }
 

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 extension Application {
     /// Whether files of class `complete` can be opened now (UIKit's `isProtectedDataAvailable`).

@@ -1,5 +1,5 @@
-import FerryCore
 import FerryProtection
+import FerryProtocol
 
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +49,6 @@ public enum FileProtection {
     static func defaultDataHome() -> String {
         var environment: [String: String] = [:]
         for name in ["XDG_DATA_HOME", "HOME"] { environment[name] = getenv(name).map { String(cString: $0) } }
-        return FerryPaths(environment: environment, builtInSchemes: nil).dataHome
+        return DataHome.path(environment: environment)
     }
 }

@@ -1,8 +1,9 @@
 /// The user's class keys on one filesystem: unlocking adds them to the kernel, locking removes the
 /// ones whose class says so. Ferry never keeps a class key: every unlock brings the passphrase.
+/// Unlocking opens the sealed key file, so it is in FerryProtectionKeys (`unlock(passphrase:create:)`).
 public struct DataProtection: Sendable {
     /// What an unlock did.
-    public struct Unlock: Sendable, Equatable {
+    public struct Unlock: Sendable, Equatable, Codable {
         /// The key file was created by this unlock (the first one).
         public var created: Bool
         /// The keys are in the kernel (false where the filesystem has no fscrypt).
@@ -26,32 +27,6 @@ public struct DataProtection: Sendable {
     public init(store: ClassKeyStore, keyring: FilesystemKeyring) {
         self.store = store
         self.keyring = keyring
-    }
-
-    /// Opens the class keys with `passphrase` (creating them on the first unlock) and adds them all.
-    ///
-    /// - Throws: ``ProtectionError`` `.wrongPassphrase` with no key added.
-    public func unlock(passphrase: [UInt8], create: Bool = true) throws(ProtectionError) -> Unlock {
-        var created = false
-        let keys: [ProtectionClass: [UInt8]]
-        if let file = try store.load() {
-            keys = try file.open(passphrase: passphrase, path: store.file)
-        } else {
-            guard create else { throw ProtectionError(.noKeys, "no class keys in \(store.file) yet: run `ferry unlock` to create them") }
-            let made = try ClassKeyFile.create(passphrase: passphrase)
-            try store.save(made.file)
-            (keys, created) = (made.keys, true)
-        }
-        // The passphrase ends any lock, also one a killed ferryd left for its successor to finish.
-        guard keyring.isSupported else {
-            LockMarker.clear(store.folder)
-            return Unlock(created: created, enforced: false)
-        }
-        for protection in ProtectionClass.keyed {
-            if let raw = keys[protection] { try keyring.add(raw) }
-        }
-        LockMarker.clear(store.folder)
-        return Unlock(created: created, enforced: true)
     }
 
     /// Removes the keys of `classes` (by default those whose class goes at lock). Files open now keep

@@ -29,6 +29,16 @@ public struct ProtectionError: Error, Sendable, Equatable, CustomStringConvertib
         /// Another system call failed.
         public static let system = Code(kind: .system)
         public var description: String { kind.rawValue }
+
+        /// The code named `name` (its ``description``), as `ferryd --unlock` sends it back.
+        public init?(name: String) {
+            guard let kind = Kind(rawValue: name) else { return nil }
+            self.kind = kind
+        }
+
+        private init(kind: Kind) {
+            self.kind = kind
+        }
     }
 
     /// What kind of failure this is.

@@ -1,5 +1,7 @@
 import FerryCore
 import FerryDaemon
+import FerryProtection
+import FerryProtectionKeys
 import FoundationEssentials
 import Logging
 
@@ -13,6 +15,12 @@ import Glibc
 if CommandLine.arguments.dropFirst().contains("--version") {
     print("ferryd \(FerryVersion.string)")
     exit(0)
+}
+
+// --unlock: `ferry unlock`'s helper when no ferryd runs (ferry links no crypto). The passphrase
+// arrives on descriptor 3, the reply leaves on 4 (UnlockHandoff); no socket, no logging.
+if CommandLine.arguments.dropFirst().first == "--unlock" {
+    exit(UnlockHandoff.serve(dataHome: DataHome.path(environment: ProcessInfo.processInfo.environment)))
 }
 
 // A daemon must not hold its starter's descriptors (a pipe it inherited would keep the starter's

@@ -1,4 +1,5 @@
 import FerryProtection
+import FerryProtectionKeys
 import Foundation
 import Testing
 

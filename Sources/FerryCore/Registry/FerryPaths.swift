@@ -41,7 +41,7 @@ public struct FerryPaths: Sendable, Equatable {
             guard let value = environment[key], value.hasPrefix("/") else { return fallback }
             return value
         }
-        dataHome = absolute("XDG_DATA_HOME", home + "/.local/share") + "/ferry"
+        dataHome = DataHome.path(environment: environment)
         configHome = absolute("XDG_CONFIG_HOME", home + "/.config") + "/ferry"
         var folders: [AppFolder]
         if let custom = environment["FERRY_APPS_PATH"], !custom.isEmpty {

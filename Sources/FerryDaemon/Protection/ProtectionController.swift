@@ -1,5 +1,6 @@
 import FerryCore
 import FerryProtection
+import FerryProtectionKeys
 import FoundationEssentials
 import Logging
 import Synchronization

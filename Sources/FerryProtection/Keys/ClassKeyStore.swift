@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 import FoundationEssentials
 
 /// Where the sealed class keys live: `$XDG_DATA_HOME/ferry/keys/classes.json`, 0600 in a 0700 folder,
