@@ -62,7 +62,6 @@ let package = Package(
                 "FerryTransfer",
                 "FerryProtection",
                 "FerryProtectionKeys",
-                "FerryDBus",
                 "FerryLocalSend",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
