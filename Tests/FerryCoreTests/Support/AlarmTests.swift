@@ -47,15 +47,15 @@ import Testing
 
     @Test func ringsRacingWaitsAreNeverLost() async {
         // Each round rings from another task while this one waits with no time limit to speak of:
-        // a lost ring would leave the round parked until the cut-off.
+        // a lost ring would leave that round parked until the cut-off. Judged round by round, so a
+        // loaded machine's slower rounds do not add up to a failure.
         let alarm = Alarm()
-        let clock = ContinuousClock()
-        let start = clock.now
-        for _ in 0..<500 {
+        var slowest = Duration.zero
+        for _ in 0..<200 {
             let ringer = Task { alarm.ring() }
-            _ = await Self.timed(alarm, limit: .seconds(3600))
+            slowest = max(slowest, await Self.timed(alarm, limit: .seconds(3600), cutOff: .seconds(20)))
             await ringer.value
         }
-        #expect(clock.now - start < .seconds(30))
+        #expect(slowest < .seconds(20))
     }
 }
