@@ -96,8 +96,12 @@ public struct TransferClient: Sendable {
             if let seconds = silent.seconds {
                 throw TransferError(.failed, "\(peer.name) stopped answering: no acknowledgement for \(seconds) s (it left the network, or its cable was pulled); send again to resume")
             }
+            // The refusal first: the request's own failure (the connection it found closed) can
+            // come before the alert that closed it.
+            if let refusal = Self.handshakeRefusal(presented.tlsError ?? "\(error)", peer: peer, presented: presented.fingerprint) {
+                throw refusal
+            }
             if let error = error as? TransferError { throw error }
-            if let refusal = Self.handshakeRefusal(error, peer: peer, presented: presented.fingerprint) { throw refusal }
             if let seen = presented.fingerprint, seen != peer.fingerprint {
                 throw TransferError(.wrongPeer, "\(peer.name) presented certificate \(seen), not the expected \(peer.fingerprint): it is not the device you meant (or someone is in the middle); nothing was sent")
             }
@@ -122,6 +126,7 @@ public struct TransferClient: Sendable {
                     }
                     try channel.pipeline.syncOperations.addHandler(DeadPeerWatchdog(limitSeconds: deadPeerSeconds, silent: silent))
                     try channel.pipeline.syncOperations.addHandler(tls)
+                    try channel.pipeline.syncOperations.addHandler(TLSErrorRecorder(presented))
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
                     return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
                 }

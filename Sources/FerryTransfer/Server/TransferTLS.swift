@@ -49,9 +49,30 @@ enum TransferTLS {
 /// any request is read, read afterwards.
 final class PeerCertificate: Sendable {
     private let value = Mutex<String?>(nil)
+    private let error = Mutex<String?>(nil)
 
     var fingerprint: String? {
         get { value.withLock { $0 } }
         set { value.withLock { $0 = newValue } }
+    }
+
+    /// The first error the TLS layer raised (an alert the peer sent), kept because a write on the
+    /// connection it closed can reach the caller first.
+    var tlsError: String? {
+        get { error.withLock { $0 } }
+        set { error.withLock { $0 = $0 ?? newValue } }
+    }
+}
+
+/// Records the TLS layer's errors in a ``PeerCertificate`` (placed right after the TLS handler).
+final class TLSErrorRecorder: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+    private let presented: PeerCertificate
+
+    init(_ presented: PeerCertificate) { self.presented = presented }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        presented.tlsError = String(describing: error)
+        context.fireErrorCaught(error)
     }
 }
