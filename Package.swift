@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryProtocol"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
         .testTarget(name: "FerryDBusTests", dependencies: ["FerryDBus"]),
-        .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore"]),
+        .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore", .product(name: "NIOEmbedded", package: "swift-nio")]),
         .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryLocalSend", "FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",

@@ -58,6 +58,8 @@ public struct LocalSendLimits: Sendable {
     public var decisionSeconds: Double = 60
     /// Wrong PINs from one address before it waits a minute. Default 3.
     public var pinAttempts = 3
+    /// Seconds a connection may send nothing while the server waits to read. Default 120.
+    public var idleSeconds: Int64 = 120
 
     public init() {}
 }

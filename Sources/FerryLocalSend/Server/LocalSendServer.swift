@@ -48,6 +48,7 @@ public final class LocalSendServer: Sendable {
     public func run(onBound: @escaping @Sendable (Int) async -> Void = { _ in },
                     untilShutdown: @escaping @Sendable () async -> Void) async throws {
         let context = try LocalSendTLS.serverContext(identity)
+        let idle = TimeAmount.seconds(limits.idleSeconds)
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -59,7 +60,7 @@ public final class LocalSendServer: Sendable {
                         if let der = try? chain.first?.toDERBytes() { peer.value = DeviceIdentity.fingerprint(der: der) }
                         promise.succeed(.certificateVerified)
                     })
-                    try sync.addHandler(IdleStateHandler(readTimeout: .seconds(120)))
+                    try sync.addHandler(ReadIdleDeadline(timeout: idle))
                     try sync.configureHTTPServerPipeline(withErrorHandling: true)
                     return (try NIOAsyncChannel(wrappingChannelSynchronously: channel), peer)
                 }

@@ -42,8 +42,7 @@ extension TransferServer {
             promise.completeWithTask { await receiver.takesConnections() ? .certificateVerified : .failed }
         }
         try sync.addHandler(tls)
-        try sync.addHandler(IdleStateHandler(readTimeout: .seconds(configuration.limits.idleSeconds)))
-        try sync.addHandler(IdleCloser())
+        try sync.addHandler(ReadIdleDeadline(timeout: .seconds(configuration.limits.idleSeconds)))
         try sync.configureHTTPServerPipeline(withErrorHandling: true)
         try sync.addHandler(HeadDeadline(timeout: .nanoseconds(Int64(configuration.connections.headSeconds * 1e9))))
         guard try unserved.wrap(channel) else { throw ChannelError.ioOnClosedChannel }

@@ -98,16 +98,3 @@ public final class TransferServer: Sendable {
         }
     }
 }
-
-/// Closes a connection that stayed silent for the idle timeout.
-final class IdleCloser: ChannelInboundHandler, Sendable {
-    typealias InboundIn = NIOAny
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent {
-            context.close(promise: nil)
-        } else {
-            context.fireUserInboundEventTriggered(event)
-        }
-    }
-}
