@@ -10,22 +10,40 @@ import Synchronization
 /// the peer's fingerprint is known, refusing any other certificate.
 public struct LocalSendClient: Sendable {
     let identity: DeviceIdentity
+    /// Seconds without an acknowledgement, while one is owed, after which the peer counts as gone.
+    let deadPeerSeconds: Int
 
-    public init(identity: DeviceIdentity) {
+    public init(identity: DeviceIdentity, deadPeerSeconds: Int = DeadPeer.defaultSeconds) {
         self.identity = identity
+        self.deadPeerSeconds = deadPeerSeconds
     }
 
     /// Runs `body` with one keep-alive connection to `host:port`.
     ///
     /// - Parameter fingerprint: The certificate the peer must present (any case), or nil to learn it.
-    /// - Throws: ``LocalSendError`` (495) for another certificate; NIO's errors when the connection fails.
+    /// - Throws: ``LocalSendError`` (495) for another certificate; a `TransferError` when the peer
+    ///   stopped answering (a pulled cable: otherwise TCP waits about 15 minutes); NIO's errors when
+    ///   the connection fails.
     public func withConnection<T: Sendable>(host: String, port: Int, fingerprint: String?,
                                             _ body: (LocalSendHTTP) async throws -> T) async throws -> T {
+        let silent = SilentPeer()
+        do {
+            return try await connected(host: host, port: port, fingerprint: fingerprint, silent: silent, body)
+        } catch {
+            guard let seconds = silent.seconds else { throw error }
+            throw TransferError(.failed, DeadPeer.stoppedAnswering("\(host):\(port)", seconds: seconds, resumable: false))
+        }
+    }
+
+    private func connected<T: Sendable>(host: String, port: Int, fingerprint: String?, silent: SilentPeer,
+                                        _ body: (LocalSendHTTP) async throws -> T) async throws -> T {
         let context = try LocalSendTLS.clientContext(identity)
         let seen = PeerFingerprint()
         let expected = fingerprint?.lowercased()
+        let deadPeerSeconds = self.deadPeerSeconds
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(5))
+            .detectingDeadPeers(after: deadPeerSeconds)
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let tls = try NIOSSLClientHandler(context: context, serverHostname: nil) { chain, promise in
@@ -33,6 +51,7 @@ public struct LocalSendClient: Sendable {
                         seen.value = got
                         promise.succeed(got != nil && (expected == nil || got == expected) ? .certificateVerified : .failed)
                     }
+                    try channel.pipeline.syncOperations.addDeadPeerWatchdog(after: deadPeerSeconds, silent: silent)
                     try channel.pipeline.syncOperations.addHandler(tls)
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
                     return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)

@@ -11,7 +11,7 @@ extension ClientBootstrap {
     /// waiting for TCP's own give-up, about 15 minutes (Tests/LAN/faults, link_cut_*). While data
     /// is owed, a ``DeadPeerWatchdog`` decides instead; no TCP_USER_TIMEOUT, which also ends a
     /// connection to an alive receiver that keeps its window at zero (``DeadPeerCheck``).
-    func detectingDeadPeers(after seconds: Int) -> ClientBootstrap {
+    public func detectingDeadPeers(after seconds: Int) -> ClientBootstrap {
         self.channelOption(.socketOption(.so_keepalive), value: 1)
             .channelOption(.tcpOption(.init(rawValue: TCP_KEEPIDLE)), value: DeadPeer.keepAliveIdle(seconds))
             .channelOption(.tcpOption(.init(rawValue: TCP_KEEPINTVL)), value: DeadPeer.keepAliveInterval(seconds))

@@ -94,7 +94,7 @@ public struct TransferClient: Sendable {
             }
         } catch {
             if let seconds = silent.seconds {
-                throw TransferError(.failed, "\(peer.name) stopped answering: no acknowledgement for \(seconds) s (it left the network, or its cable was pulled); send again to resume")
+                throw TransferError(.failed, DeadPeer.stoppedAnswering(peer.name, seconds: seconds, resumable: true))
             }
             // The refusal first: the request's own failure (the connection it found closed) can
             // come before the alert that closed it.
@@ -124,7 +124,7 @@ public struct TransferClient: Sendable {
                         presented.fingerprint = TransferTLS.leafFingerprint(chain)
                         promise.succeed(presented.fingerprint == expected ? .certificateVerified : .failed)
                     }
-                    try channel.pipeline.syncOperations.addHandler(DeadPeerWatchdog(limitSeconds: deadPeerSeconds, silent: silent))
+                    try channel.pipeline.syncOperations.addDeadPeerWatchdog(after: deadPeerSeconds, silent: silent)
                     try channel.pipeline.syncOperations.addHandler(tls)
                     try channel.pipeline.syncOperations.addHandler(TLSErrorRecorder(presented))
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()

@@ -70,11 +70,13 @@ final class DeadPeerWatchdog: ChannelInboundHandler, RemovableChannelHandler {
 }
 
 /// Set when a ``DeadPeerWatchdog`` gave its connection up: how long the peer had been silent.
-final class SilentPeer: Sendable {
+public final class SilentPeer: Sendable {
     private let value = Mutex<UInt32?>(nil)
+
+    public init() {}
 
     func record(milliseconds: UInt32) { value.withLock { $0 = milliseconds } }
 
     /// Whole seconds the peer was silent when its connection was closed, nil while it was not.
-    var seconds: UInt32? { value.withLock { $0.map { $0 / 1000 } } }
+    public var seconds: UInt32? { value.withLock { $0.map { $0 / 1000 } } }
 }

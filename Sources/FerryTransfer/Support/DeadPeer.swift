@@ -16,4 +16,20 @@ public enum DeadPeer {
     static func keepAliveInterval(_ seconds: Int) -> ChannelOptions.Types.SocketOption.Value {
         .init(clamping: max(1, seconds / 6))
     }
+
+    /// The one line for a connection given up by its watchdog.
+    /// - Parameter resumable: Whether sending again continues where this send stopped.
+    public static func stoppedAnswering(_ peer: String, seconds: UInt32, resumable: Bool) -> String {
+        "\(peer) stopped answering: no acknowledgement for \(seconds) s (it left the network, or its cable was pulled); "
+            + (resumable ? "send again to resume" : "send again")
+    }
+}
+
+extension ChannelPipeline.SynchronousOperations {
+    /// Adds, first in the pipeline, the watchdog that closes the connection once its peer is gone
+    /// (``DeadPeerCheck``) and records that in `silent`. Pair it with
+    /// `ClientBootstrap.detectingDeadPeers(after:)` for connections that go quiet.
+    public func addDeadPeerWatchdog(after seconds: Int, silent: SilentPeer) throws {
+        try addHandler(DeadPeerWatchdog(limitSeconds: seconds, silent: silent), position: .first)
+    }
 }
