@@ -45,7 +45,13 @@ final class SendInterrupt: Sendable {
 
     /// The line for `tally`: nothing is ever half-delivered, so it says what reached the peer.
     static func message(_ tally: Tally) -> String {
-        guard tally.accepted else { return "cancelled before \(tally.peer) accepted; nothing was delivered" }
+        guard tally.accepted else {
+            // Bytes without an acceptance: a LocalSend device, which keeps nothing of a cut upload.
+            guard tally.sent == 0 else {
+                return "cancelled after \(SendProgress.size(tally.sent)) went to \(tally.peer); nothing was delivered, and sending again starts over"
+            }
+            return "cancelled before \(tally.peer) accepted; nothing was delivered"
+        }
         return "cancelled; nothing was delivered: \(SendProgress.size(tally.sent)) of \(SendProgress.size(tally.total))"
             + " (\(tally.filesSent) whole file\(tally.filesSent == 1 ? "" : "s")) reached \(tally.peer), which keeps them"
             + " for a resume: send the same files again to go on"

@@ -100,4 +100,13 @@ import Testing
         tally.filesSent = 1
         #expect(SendInterrupt.message(tally).hasPrefix("cancelled; nothing was delivered: 2.0 MB of 8.0 MB (1 whole file) reached Kitchen"))
     }
+
+    /// A LocalSend device never says "accepted" the way a Ferry receiver does, and keeps no part
+    /// of a cut upload: no promise of a resume.
+    @Test func aCancelMidUploadToALocalSendDevicePromisesNoResume() {
+        var tally = SendInterrupt.Tally()
+        tally.peer = "Pixel"
+        tally.sent = 3_000_000
+        #expect(SendInterrupt.message(tally) == "cancelled after 3.0 MB went to Pixel; nothing was delivered, and sending again starts over")
+    }
 }

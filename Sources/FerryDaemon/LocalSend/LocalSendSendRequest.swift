@@ -45,7 +45,7 @@ struct LocalSendSendRequest {
             }))
             let path = "/api/localsend/v2/prepare-upload" + (request.pin.map { "?pin=" + Self.escape($0) } ?? "")
             let client = LocalSendClient(identity: hub.identity)
-            return try await client.withConnection(host: peer.address, port: peer.port, fingerprint: peer.fingerprint) { http in
+            return try await client.withConnection(host: peer.address, port: peer.port, fingerprint: peer.fingerprint, name: name) { http in
                 await progress(SendRequest.progress(.waiting, id: id))
                 let (status, body) = try await http.request(.POST, path, json: LocalSendJSON.encode(prepare))
                 if status == 204 { return delivered(files) }
@@ -70,12 +70,10 @@ struct LocalSendSendRequest {
             guard let token = answer.files["f\(index)"] else { continue }
             let target = "/api/localsend/v2/upload?sessionId=\(Self.escape(answer.sessionId))&fileId=f\(index)&token=\(Self.escape(token))"
             let base = sent
-            var events: [DaemonReply.Progress] = []
             let (status, _) = try await http.upload(target, file: file.path, size: file.size) { done in
                 let event = TransferEvent.progress(file: file.relativePath, fileSent: done, fileSize: file.size, totalSent: base + done, totalBytes: total)
-                if throttle.allows(event) { events.append(SendRequest.progress(event, id: id)) }
+                if throttle.allows(event) { await progress(SendRequest.progress(event, id: id)) }
             }
-            for event in events { await progress(event) }
             guard status == 200 || status == 204 else {
                 _ = try? await http.request(.POST, "/api/localsend/v2/cancel?sessionId=\(Self.escape(answer.sessionId))")
                 throw Self.refusal(status, name: peer.info.alias, during: file.relativePath)

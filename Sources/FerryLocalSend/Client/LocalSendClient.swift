@@ -20,18 +20,20 @@ public struct LocalSendClient: Sendable {
 
     /// Runs `body` with one keep-alive connection to `host:port`.
     ///
-    /// - Parameter fingerprint: The certificate the peer must present (any case), or nil to learn it.
+    /// - Parameters:
+    ///   - fingerprint: The certificate the peer must present (any case), or nil to learn it.
+    ///   - name: The device's name for messages (its alias), else its address.
     /// - Throws: ``LocalSendError`` (495) for another certificate; a `TransferError` when the peer
     ///   stopped answering (a pulled cable: otherwise TCP waits about 15 minutes); NIO's errors when
     ///   the connection fails.
-    public func withConnection<T: Sendable>(host: String, port: Int, fingerprint: String?,
+    public func withConnection<T: Sendable>(host: String, port: Int, fingerprint: String?, name: String? = nil,
                                             _ body: (LocalSendHTTP) async throws -> T) async throws -> T {
         let silent = SilentPeer()
         do {
             return try await connected(host: host, port: port, fingerprint: fingerprint, silent: silent, body)
         } catch {
             guard let seconds = silent.seconds else { throw error }
-            throw TransferError(.failed, DeadPeer.stoppedAnswering("\(host):\(port)", seconds: seconds, resumable: false))
+            throw TransferError(.failed, DeadPeer.stoppedAnswering(name.map { "\($0) (\(host):\(port))" } ?? "\(host):\(port)", seconds: seconds, resumable: false))
         }
     }
 
@@ -93,8 +95,8 @@ public final class LocalSendHTTP: @unchecked Sendable {
         return try await response()
     }
 
-    /// Uploads the file at `path` as the body; `progress` gets the bytes sent so far.
-    public func upload(_ target: String, file path: String, size: UInt64, progress: (UInt64) -> Void) async throws -> (Int, [UInt8]) {
+    /// Uploads the file at `path` as the body; `progress` gets the bytes sent so far, as they go.
+    public func upload(_ target: String, file path: String, size: UInt64, progress: (UInt64) async -> Void) async throws -> (Int, [UInt8]) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw LocalSendError(400, "cannot read \(path)")
         }
@@ -110,7 +112,7 @@ public final class LocalSendHTTP: @unchecked Sendable {
             guard !chunk.isEmpty else { throw LocalSendError(400, "\(path) ended after \(sent) of \(size) bytes") }
             try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: chunk))))
             sent += UInt64(chunk.count)
-            progress(sent)
+            await progress(sent)
         }
         try await outbound.write(.end(nil))
         return try await response()
