@@ -7,5 +7,7 @@ struct LocalSendLink: Sendable {
     let peers = LocalSendPeerTable()
     /// The web share `ferry share --web` opens on LocalSend's server.
     let shares = LocalSendShares()
+    /// Sends of ours that the device may still hold open.
+    let cutSessions = LocalSendCutSessions()
     let settings: LocalSendSettings
 }

@@ -10,6 +10,7 @@ struct LocalSendSendRequest {
     let hub: TransferHub
     let peer: LocalSendPeer
     let settings: LocalSendSettings
+    let cutSessions: LocalSendCutSessions
     var id: Int { request.id }
 
     /// The LocalSend device a send goes to: named by `--to` (and not a Ferry peer of that name), or
@@ -25,7 +26,7 @@ struct LocalSendSendRequest {
             return nil
         }
         guard let peer = await link.peers.peer(named: name) else { return nil }
-        return LocalSendSendRequest(request: request, hub: hub, peer: peer, settings: link.settings)
+        return LocalSendSendRequest(request: request, hub: hub, peer: peer, settings: link.settings, cutSessions: link.cutSessions)
     }
 
     func run(progress: @escaping @Sendable (DaemonReply.Progress) async -> Void) async -> DaemonReply.Result {
@@ -47,11 +48,13 @@ struct LocalSendSendRequest {
             let client = LocalSendClient(identity: hub.identity)
             return try await client.withConnection(host: peer.address, port: peer.port, fingerprint: peer.fingerprint, name: name) { http in
                 await progress(SendRequest.progress(.waiting, id: id))
-                let (status, body) = try await http.request(.POST, path, json: LocalSendJSON.encode(prepare))
+                let (status, body) = try await prepareUpload(prepare, path: path, over: http)
                 if status == 204 { return delivered(files) }
                 guard status == 200 else { throw Self.refusal(status, name: name) }
                 let answer = try JSONDecoder().decode(PrepareUploadResponse.self, from: Data(body))
+                cutSessions.started(answer.sessionId, device: peer.fingerprint)
                 try await upload(files, answer: answer, over: http, progress: progress)
+                cutSessions.ended(answer.sessionId, device: peer.fingerprint)
                 return delivered(files)
             }
         } catch let error as TransferError {
@@ -59,6 +62,16 @@ struct LocalSendSendRequest {
         } catch {
             return TransferRequests.failure(id, "sending to \(name) (\(peer.address):\(peer.port)) failed: \(error)")
         }
+    }
+
+    /// The prepare-upload; when the device is busy with a session of ours that was cut (see
+    /// ``LocalSendCutSessions``), that session is cancelled and the request made once more.
+    private func prepareUpload(_ prepare: PrepareUploadRequest, path: String, over http: LocalSendHTTP) async throws -> (Int, [UInt8]) {
+        let json = LocalSendJSON.encode(prepare)
+        let first = try await http.request(.POST, path, json: json)
+        guard first.0 == 409, let cut = cutSessions.take(device: peer.fingerprint) else { return first }
+        _ = try await http.request(.POST, "/api/localsend/v2/cancel?sessionId=\(Self.escape(cut))")
+        return try await http.request(.POST, path, json: json)
     }
 
     private func upload(_ files: [LocalFile], answer: PrepareUploadResponse, over http: LocalSendHTTP,
@@ -76,6 +89,7 @@ struct LocalSendSendRequest {
             }
             guard status == 200 || status == 204 else {
                 _ = try? await http.request(.POST, "/api/localsend/v2/cancel?sessionId=\(Self.escape(answer.sessionId))")
+                cutSessions.ended(answer.sessionId, device: peer.fingerprint)
                 throw Self.refusal(status, name: peer.info.alias, during: file.relativePath)
             }
             sent += file.size

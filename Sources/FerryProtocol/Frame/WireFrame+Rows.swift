@@ -11,6 +11,9 @@ extension WireFrame {
             self.app = app
             self.name = name
         }
+
+        /// Version 1's tab-joined row, `status\tapp\tname`.
+        public var version1Line: String { "\(status)\t\(app ?? "")\t\(name)" }
     }
 
     /// One trusted device (`trust` list, add and revoke).
@@ -64,7 +67,7 @@ extension WireFrame {
     /// Version 1's `items`: the typed rows joined with tabs, as protocol 1 sent them.
     public var version1Items: [String]? {
         if let items { return items }
-        if let deliveries { return deliveries.map { "\($0.status)\t\($0.app ?? "")\t\($0.name)" } }
+        if let deliveries { return deliveries.map(\.version1Line) }
         if let trusted {
             return trusted.map { row in
                 row.autoAccept.map { "\(row.fingerprint)\t\(row.name)\t\($0 ? "auto" : "ask")" } ?? "\(row.fingerprint)\t\(row.name)"

@@ -32,6 +32,6 @@ extension DaemonReply.Result {
     /// The files of a `send` result as version 1's tab-joined rows (`status\tapp\tname`), which
     /// `ferry send --json` still prints.
     public var deliveryLines: [String]? {
-        deliveries?.map { "\($0.status)\t\($0.app ?? "")\t\($0.name)" }
+        deliveries?.map(\.version1Line)
     }
 }
