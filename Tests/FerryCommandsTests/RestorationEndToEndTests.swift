@@ -3,7 +3,7 @@ import Testing
 
 /// State preservation with real processes: ferryd on its own socket, the Python app of
 /// ``RestoringTestApp``, and `ferry` as a user runs it.
-@Suite(.serialized) struct RestorationEndToEndTests {
+@Suite(.offThePool, .serialized) struct RestorationEndToEndTests {
     /// Launches `rt://one`, then `ferry quit`: the app saves on its way to the background.
     func worldWithSavedState(version: String = "1.0") throws -> FerryWorld {
         let world = try FerryWorld()
@@ -143,7 +143,7 @@ import Testing
 
 /// The FerryKit example, built: its open list and selection across `ferry quit` + `ferry open`,
 /// and a clean start after `ferry kill`.
-@Suite(.serialized) struct TodoManagedRestorationTests {
+@Suite(.offThePool, .serialized) struct TodoManagedRestorationTests {
     let app = "com.acme.todo.managed"
 
     func install(in world: FerryWorld) throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// `ferry send --cancel ID` and FerryKit's `cancelSend`: a cancel frame stops a running send from
 /// another client. Two real ferryd on loopback, real TLS.
-@Suite(.serialized) struct SendCancelByIDEndToEndTests {
+@Suite(.offThePool, .serialized) struct SendCancelByIDEndToEndTests {
     typealias Pair = SendEndToEndTests.Pair
     static let size = 256 << 20
 

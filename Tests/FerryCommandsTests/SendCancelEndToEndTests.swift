@@ -3,7 +3,7 @@ import Testing
 
 /// A `ferry send` killed halfway: ferryd must stop that transfer, give the offer up on the receiver,
 /// and let the next send resume. Two real ferryd on loopback, real TLS.
-@Suite(.serialized) struct SendCancelEndToEndTests {
+@Suite(.offThePool, .serialized) struct SendCancelEndToEndTests {
     static func stagedBytes(_ pair: SendEndToEndTests.Pair) -> Int {
         let staging = pair.receiver.root + "/data/ferry/transfer/staging"
         return ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).reduce(0) { total, name in

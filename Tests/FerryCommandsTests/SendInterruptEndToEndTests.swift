@@ -3,7 +3,7 @@ import Testing
 
 /// Ctrl-C and SIGTERM during `ferry send`: the transfer is cancelled, one line says what was and was
 /// not delivered, and ferry exits 130. Two real ferryd on loopback, real TLS.
-@Suite(.serialized) struct SendInterruptEndToEndTests {
+@Suite(.offThePool, .serialized) struct SendInterruptEndToEndTests {
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalCancelsTheSendWithOneLineAndExit130(_ number: Int32) throws {
         let pair = try SendEndToEndTests.Pair()
