@@ -119,7 +119,7 @@ import Testing
         let reloads = world.daemonLog.components(separatedBy: "registry reloaded").count
         try RestoringTestApp.install(in: world, "com.test.rt", scheme: "rt", version: "1.9")
         // ferryd notices the reinstall through inotify; launch the version it now knows.
-        for _ in 0..<300 where world.daemonLog.components(separatedBy: "registry reloaded").count == reloads { usleep(10_000) }
+        poll(tries: 300, every: 10_000) { world.daemonLog.components(separatedBy: "registry reloaded").count != reloads }
         #expect(try world.run("open", "rt://x/two").status == 0)
         let events = world.events("com.test.rt", count: 12)
         #expect(events.suffix(4) == ["willFinishLaunching", "didFinishLaunching", "open rt://x/two", "didBecomeActive"])

@@ -18,7 +18,7 @@ import Testing
     }
 
     func waitForBytes(_ pair: Pair) {
-        for _ in 0..<4000 where SendCancelEndToEndTests.stagedBytes(pair) < Self.size / 8 { usleep(2_000) }
+        poll(tries: 4000, every: 2_000) { SendCancelEndToEndTests.stagedBytes(pair) >= Self.size / 8 }
     }
 
     static func delivered(_ pair: Pair) -> Bool {

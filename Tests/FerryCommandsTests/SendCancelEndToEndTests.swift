@@ -25,7 +25,7 @@ import Testing
         sender.standardOutput = FileHandle.nullDevice
         sender.standardError = FileHandle.nullDevice
         try sender.run()
-        for _ in 0..<4000 where Self.stagedBytes(pair) < size / 8 { usleep(2_000) }
+        poll(tries: 4000, every: 2_000) { Self.stagedBytes(pair) >= size / 8 }
         kill(sender.processIdentifier, SIGKILL)
         sender.waitUntilExit()
         let inbox = pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/big.bin"

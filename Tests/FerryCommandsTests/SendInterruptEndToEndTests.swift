@@ -20,7 +20,7 @@ import Testing
         sender.standardOutput = FileHandle.nullDevice
         sender.standardError = err
         try sender.run()
-        for _ in 0..<4000 where SendCancelEndToEndTests.stagedBytes(pair) < size / 8 { usleep(2_000) }
+        poll(tries: 4000, every: 2_000) { SendCancelEndToEndTests.stagedBytes(pair) >= size / 8 }
         kill(sender.processIdentifier, number)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sender.waitUntilExit()
