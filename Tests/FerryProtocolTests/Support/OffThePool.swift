@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Runs a suite's tests on threads of their own, not on the Swift concurrency pool, which has one
-/// thread per core (2 in CI). These tests block (waitUntilExit, sleeps, blocking reads); on the
-/// pool each such wait stalls every in-process server of the other tests running at the time.
+/// thread per core (2 in CI). These tests block (waitUntilExit, sleeps, blocking reads) or compute
+/// for seconds; on the pool each such test stalls the in-process servers of the tests beside it.
+/// The tests' task groups and `async let`s inherit it; a `Task {}` they start does not.
 /// A copy lives in each test target that needs it: test targets cannot share code.
 struct OffThePool: SuiteTrait, TestTrait, TestScoping {
     var isRecursive: Bool { true }
