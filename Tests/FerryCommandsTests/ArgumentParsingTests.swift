@@ -2,7 +2,7 @@ import ArgumentParser
 import Testing
 @testable import FerryCommands
 
-@Suite struct ArgumentParsingTests {
+@Suite(.offThePool) struct ArgumentParsingTests {
     @Test func openTakesOptionsAndManyURLs() throws {
         let command = try Ferry.parseAsRoot(["open", "--app", "com.a", "--source", "com.b", "--wait", "x:1", "-", "y:2"])
         let open = try #require(command as? Ferry.Open)
@@ -27,7 +27,7 @@ import Testing
     }
 }
 
-@Suite struct FastOpenParsingTests {
+@Suite(.offThePool) struct FastOpenParsingTests {
     @Test(arguments: [
         ["open", "x:1"], ["open", "--wait", "x:1", "y:2"], ["open", "--app", "com.a", "--source", "com.b", "-q", "-g", "x:"],
         ["open", "--json", "-", "x:"], ["open", "--background", "--wait", "--json", "--quiet", "x:"],

@@ -3,7 +3,7 @@ import Testing
 
 /// A file sent to a command app: ferryd starts the app with the file's URL, its output going to
 /// `$XDG_STATE_HOME/ferry/logs/<id>.log`, a folder that does not exist in a fresh world.
-@Suite(.serialized) struct CommandAppDeliveryEndToEndTests {
+@Suite(.offThePool, .serialized) struct CommandAppDeliveryEndToEndTests {
     @Test func aFileForACommandAppOpensItInAFreshWorld() throws {
         let pair = try SendEndToEndTests.Pair()
         try pair.receiver.addRecorder("com.test.notes", schemes: ["notes"], extra: [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct CommandsEndToEndTests {
+@Suite(.offThePool) struct CommandsEndToEndTests {
     @Test func defaultChoosesAndDoctorReportsConflicts() throws {
         let world = try FerryWorld()
         try world.addRecorder("com.b", schemes: ["todolist"])
@@ -100,7 +100,7 @@ import Testing
     }
 }
 
-@Suite struct ExplainEndToEndTests {
+@Suite(.offThePool) struct ExplainEndToEndTests {
     @Test func explainNamesTheRuleAndOpensNothing() throws {
         let world = try FerryWorld()
         try world.addRecorder("com.b", schemes: ["todolist"])
@@ -118,7 +118,7 @@ import Testing
     }
 }
 
-@Suite struct CompletionScriptTests {
+@Suite(.offThePool) struct CompletionScriptTests {
     /// argument-parser generates the scripts; bash must load the bash one and register `ferry`.
     @Test func theBashCompletionScriptLoads() throws {
         let world = try FerryWorld()

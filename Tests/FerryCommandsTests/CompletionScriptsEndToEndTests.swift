@@ -3,7 +3,7 @@ import Testing
 
 /// The completion scripts argument-parser generates, run in the real shells against a temporary
 /// registry: TAB must reach `ferry ---completion` and come back with the live values.
-@Suite struct CompletionScriptsEndToEndTests {
+@Suite(.offThePool) struct CompletionScriptsEndToEndTests {
     static func installed(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
 
     /// A world with one app (com.example.todo, scheme todolist), `ferry` in a PATH folder of its

@@ -5,7 +5,7 @@ import Testing
 
 /// Each completion provider on its own, against a temporary registry and, for ferryd's values, a
 /// fake ferryd on a Unix socket (ferryd's own answers are checked end to end in CompletionScriptsEndToEndTests).
-@Suite struct CompletionValuesTests {
+@Suite(.offThePool) struct CompletionValuesTests {
     func values(_ world: FerryWorld) -> CompletionValues {
         CompletionValues(context: Context(environment: world.environment))
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import FerryCommands
 
 /// The CLI's typed connection to ferryd, against a peer driven by hand.
-@Suite struct DaemonClientTests {
+@Suite(.offThePool) struct DaemonClientTests {
     @Test func theHandshakeSaysHelloAsAClient() throws {
         let peer = try SocketPeer()
         peer.write(.handshake(.welcome(.init(protocol: 2, server: "ferryd test"))))

@@ -4,7 +4,7 @@ import Testing
 
 /// ferryd and managed apps, with real processes: each test starts its own daemon on its own socket
 /// and stops it (and so its apps) when its world is released.
-@Suite(.serialized) struct DaemonEndToEndTests {
+@Suite(.offThePool, .serialized) struct DaemonEndToEndTests {
     @Test func coldLaunchDeliversTheURLThenActivates() throws {
         let world = try FerryWorld()
         try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")

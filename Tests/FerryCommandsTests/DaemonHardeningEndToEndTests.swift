@@ -4,7 +4,7 @@ import Testing
 
 /// ferryd's child processes as an attacker among them sees them: what they inherit, what they
 /// can read of each other, what ferryd leaves behind. Real ferryd, real apps.
-@Suite(.serialized) struct DaemonHardeningEndToEndTests {
+@Suite(.offThePool, .serialized) struct DaemonHardeningEndToEndTests {
     /// Python lines that write the process's open descriptors (after the listing's own) to Documents/NAME.
     static func recordDescriptors(_ name: String) -> String {
         """

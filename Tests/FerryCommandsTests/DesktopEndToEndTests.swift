@@ -3,7 +3,7 @@ import Testing
 
 /// The freedesktop bridge both ways, against Debian's real xdg-open, xdg-mime and gio, in the
 /// temporary XDG folders of a ``FerryWorld``.
-@Suite(.enabled(if: DesktopTools.available, "needs xdg-utils and libglib2.0-bin (scripts/lib.sh installs them)"))
+@Suite(.offThePool, .enabled(if: DesktopTools.available, "needs xdg-utils and libglib2.0-bin (scripts/lib.sh installs them)"))
 struct DesktopEndToEndTests {
     let world: FerryWorld
 

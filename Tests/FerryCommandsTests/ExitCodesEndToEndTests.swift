@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The exit-code table (README, `ferry --help`) holds for the cases users met.
-@Suite struct ExitCodesEndToEndTests {
+@Suite(.offThePool) struct ExitCodesEndToEndTests {
     @Test func installOfAMissingPathIsNoInputNotAMalformedManifest() throws {
         let world = try FerryWorld()
         let outcome = try world.run("install", "/nonexistent/todo.app")

@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 13's fault matrix, the rows about ferryd itself: each with a real ferryd and real apps,
 /// asserting nothing lost, nothing half-visible, a clear line, and the system usable right after.
-@Suite(.serialized) struct FaultMatrixEndToEndTests {
+@Suite(.offThePool, .serialized) struct FaultMatrixEndToEndTests {
     enum SocketFault: String, CaseIterable { case removed, replaced }
 
     @Test(arguments: SocketFault.allCases)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// FerryKit's send and peer calls against a real ferryd, which sends over TLS to another.
-@Suite(.serialized) struct FerryKitSendEndToEndTests {
+@Suite(.offThePool, .serialized) struct FerryKitSendEndToEndTests {
     typealias Pair = SendEndToEndTests.Pair
 
     func application(_ world: FerryWorld) -> Application {

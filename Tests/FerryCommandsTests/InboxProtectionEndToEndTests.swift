@@ -3,7 +3,7 @@ import Testing
 
 /// A received folder in an app's Inbox: read-only folders, and `ferry inbox` lists only what is there.
 /// Two real ferryd on loopback.
-@Suite(.serialized) struct InboxProtectionEndToEndTests {
+@Suite(.offThePool, .serialized) struct InboxProtectionEndToEndTests {
     static func mode(_ path: String) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
     }

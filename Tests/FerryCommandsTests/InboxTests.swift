@@ -5,7 +5,7 @@ import Testing
 
 /// `ferry inbox pending` shows who offers what, URL included, and nothing a stranger's text could
 /// do to the terminal.
-@Suite struct InboxTests {
+@Suite(.offThePool) struct InboxTests {
     @Test func pendingShowsTheURLAndTheSenderWithoutControlCharacters() {
         let sender = "Eve\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}gpj.exe"
         let url = "https://example.com/\u{1B}[31mlogin\u{9B}2J"

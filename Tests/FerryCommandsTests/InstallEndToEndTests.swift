@@ -4,7 +4,7 @@ import Testing
 /// scripts/package builds a .deb; dpkg installs it into an empty root; the installed ferry and
 /// ferryd then work from there alone: schemes found relative to the binary, no checkout, no
 /// FERRY_SCHEMES_DIR, and the paths they write name the installed binaries.
-@Suite struct InstallEndToEndTests {
+@Suite(.offThePool) struct InstallEndToEndTests {
     static let binDirectory = URL(fileURLWithPath: FerryWorld.binary).deletingLastPathComponent().path
     static var ready: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb") && FileManager.default.isExecutableFile(atPath: ShellFilesTests.manualTool)

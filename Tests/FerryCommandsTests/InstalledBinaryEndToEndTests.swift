@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `ferry` copied into `PREFIX/bin`, away from the build folder, without FERRY_SCHEMES_DIR.
-@Suite struct InstalledBinaryEndToEndTests {
+@Suite(.offThePool) struct InstalledBinaryEndToEndTests {
     @Test func aCopiedFerryStillKnowsTheBuiltInSchemes() throws {
         let world = try FerryWorld()
         let bin = world.root + "/prefix/bin"

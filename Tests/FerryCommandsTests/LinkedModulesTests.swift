@@ -5,7 +5,7 @@ import Testing
 /// target's dependencies, so a dependency edge in Package.swift is weight (and start-up work) in
 /// every binary above it. The crypto stack belongs to ferryd alone, and a managed app (FerryKit)
 /// links FerryProtocol, not the registry (issue 14).
-@Suite struct LinkedModulesTests {
+@Suite(.offThePool) struct LinkedModulesTests {
     static func binary(_ name: String) -> String {
         URL(fileURLWithPath: FerryWorld.binary).deletingLastPathComponent().appendingPathComponent(name).path
     }

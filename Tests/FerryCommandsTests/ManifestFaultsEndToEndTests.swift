@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Faulty and hostile manifests as a user meets them, through the built `ferry` binary.
-@Suite struct ManifestFaultsEndToEndTests {
+@Suite(.offThePool) struct ManifestFaultsEndToEndTests {
     /// Issue 13 §3: an Xcode leftover in one scheme drops that scheme; the app and its other
     /// scheme keep working, and every listing says what was dropped.
     @Test func aDroppedSchemeIsShownAndTheRestWorks() throws {

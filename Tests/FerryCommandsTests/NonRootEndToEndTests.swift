@@ -8,7 +8,7 @@ import Glibc
 /// Sending and receiving with `ferry` and ferryd running as a normal user, as people run them.
 /// Under root, each world belongs to `nobody` and every command runs through `setpriv`; the
 /// transfer socket options once needed root (SO_DEBUG), so the root-run tests missed it.
-@Suite(.serialized) struct NonRootEndToEndTests {
+@Suite(.offThePool, .serialized) struct NonRootEndToEndTests {
     @Test func aNormalUserReceivesAfterAPlainTCPConnect() throws {
         let receiver = try NonRootWorld()
         let sender = try NonRootWorld()

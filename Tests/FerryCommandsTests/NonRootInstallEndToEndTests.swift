@@ -8,7 +8,7 @@ import Glibc
 /// `ferry install` by a normal user of an app another user owns (a system folder's, here root's
 /// examples/). FileManager.copyItem copied it, then failed with EPERM setting the owner, and the
 /// user saw a CocoaError dump (found running Tests/LAN as nobody).
-@Suite(.serialized) struct NonRootInstallEndToEndTests {
+@Suite(.offThePool, .serialized) struct NonRootInstallEndToEndTests {
     // Under root only: the app must belong to someone other than the user who installs it.
     @Test(.enabled(if: getuid() == 0)) func aNormalUserInstallsAnAppSomeoneElseOwns() throws {
         let user = try NonRootWorld()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `ferry notifications`: the switches it writes, as ferryd reads them.
-@Suite struct NotificationsCommandTests {
+@Suite(.offThePool) struct NotificationsCommandTests {
     @Test func switchesAreWrittenAndShown() throws {
         let world = try FerryWorld()
         #expect(try world.run("notifications").stdout.hasPrefix("notifications: on\n  offers: on\n"))

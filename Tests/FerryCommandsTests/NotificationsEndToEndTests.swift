@@ -4,7 +4,7 @@ import Testing
 
 /// ferryd's notifications on a real desktop: dunst under Xvfb on a private session bus, two
 /// ferryd on loopback. The user's click is `dunstctl action`, which picks from dunst's menu.
-@Suite(.serialized) struct NotificationsEndToEndTests {
+@Suite(.offThePool, .serialized) struct NotificationsEndToEndTests {
     @Test(arguments: ["Accept", "Decline"])
     func anOfferIsAnsweredFromItsNotification(pick: String) throws {
         let desktop = try DesktopSession(pick: pick)

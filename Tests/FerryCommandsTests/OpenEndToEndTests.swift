@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct OpenEndToEndTests {
+@Suite(.offThePool) struct OpenEndToEndTests {
     static let hostileURLs = [
         "todolist://www.acme.com?Quarterly%20Report#200806231300",
         "todolist://x/a%20b%22q%22'single'",
@@ -115,7 +115,7 @@ import Testing
 }
 
 /// `FERRY_NO_DAEMON=1`: command apps open without ferryd; managed apps are refused.
-@Suite struct DirectOpenEndToEndTests {
+@Suite(.offThePool) struct DirectOpenEndToEndTests {
     @Test func commandAppsOpenWithoutTheDaemon() throws {
         let world = try FerryWorld()
         world.extraEnvironment["FERRY_NO_DAEMON"] = "1"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// One output layer: the same flags and the same error line for every command.
-@Suite struct OutputLayerEndToEndTests {
+@Suite(.offThePool) struct OutputLayerEndToEndTests {
     @Test func outputFlagsMayComeBeforeTheCommand() throws {
         let world = try FerryWorld()
         world.extraEnvironment["FERRY_NO_DAEMON"] = "1"

@@ -4,7 +4,7 @@ import Testing
 @testable import FerryCommands
 
 /// `--json`, `-q` and `-v` on every command, and colours only for a terminal without NO_COLOR.
-@Suite struct OutputOptionsTests {
+@Suite(.offThePool) struct OutputOptionsTests {
     static let commands: [[String]] = [
         ["open", "x:"], ["can-open", "x:"], ["apps"], ["schemes"], ["default", "x"], ["install", "a.app"],
         ["uninstall", "com.a"], ["doctor"], ["ps"], ["quit", "com.a"], ["kill", "com.a"], ["memory-warning"],

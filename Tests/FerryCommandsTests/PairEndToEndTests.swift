@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// `ferry pair` between two real ferryd processes on loopback, over mutual TLS.
-@Suite(.serialized) struct PairEndToEndTests {
+@Suite(.offThePool, .serialized) struct PairEndToEndTests {
     typealias Pair = SendEndToEndTests.Pair
 
     /// The code computed apart from Ferry, by Python's hashlib, as docs/transfer.md describes it.

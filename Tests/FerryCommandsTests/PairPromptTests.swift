@@ -2,7 +2,7 @@ import ArgumentParser
 import Testing
 @testable import FerryCommands
 
-@Suite struct PairPromptTests {
+@Suite(.offThePool) struct PairPromptTests {
     @Test(arguments: [("y", true), ("YES", true), (" y \n", true), ("n", false), ("", false), ("yess", false)])
     func onlyYesIsYes(line: String, yes: Bool) {
         #expect(PairPrompt.isYes(line) == yes)

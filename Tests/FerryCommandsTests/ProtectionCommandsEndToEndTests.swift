@@ -5,7 +5,7 @@ import Testing
 
 /// The data-protection commands where no key goes: the PAM helper, and an honest `unenforced`
 /// (with doctor's fix) on an ext4 made without fscrypt.
-@Suite(.serialized) struct ProtectionCommandsEndToEndTests {
+@Suite(.offThePool, .serialized) struct ProtectionCommandsEndToEndTests {
     /// Runs scripts/ferry-pam-unlock as pam_exec would: the password on stdin ending in a NUL.
     func pamUnlock(_ world: FerryWorld, _ password: String, type: String = "auth") throws -> Int32 {
         let process = Process()
@@ -72,7 +72,7 @@ extension ProtectionCommandsEndToEndTests {
 
 /// FerryKit's file classes on a real fscrypt volume: a file written with a class is that class
 /// in the kernel, and writing into a folder of another class is refused with nothing written.
-@Suite(.serialized) struct FileProtectionTests {
+@Suite(.offThePool, .serialized) struct FileProtectionTests {
     @Test(.enabled(if: ProtectionVolume.available))
     func aFileWrittenWithAClassHasItAndAnotherFolderIsRefused() throws {
         let volume = try ProtectionVolume()

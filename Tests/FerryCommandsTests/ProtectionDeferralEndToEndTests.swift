@@ -3,7 +3,7 @@ import Testing
 
 /// What waits for the next unlock: a saved state (restoration) and files received for a locked
 /// Inbox. Real ferryd, real fscrypt volume (see ProtectionEndToEndTests).
-@Suite(.serialized) struct ProtectionDeferralEndToEndTests {
+@Suite(.offThePool, .serialized) struct ProtectionDeferralEndToEndTests {
     @Test(.enabled(if: ProtectionVolume.available))
     func aLaunchWhileLockedStartsWithoutItsStateAndKeepsTheArchive() throws {
         let setup = try ProtectionEndToEndTests.Setup(grace: "0")

@@ -3,7 +3,7 @@ import Testing
 
 /// Data protection with real parts: a loop-mounted ext4 with fscrypt, a real ferryd, real class
 /// keys in the kernel. A file's readability is the kernel's answer (ENOENT/ENOKEY), not Ferry's.
-@Suite(.serialized) struct ProtectionEndToEndTests {
+@Suite(.offThePool, .serialized) struct ProtectionEndToEndTests {
     struct Setup {
         let volume: ProtectionVolume
         let world: FerryWorld

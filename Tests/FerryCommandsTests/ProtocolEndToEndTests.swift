@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// ferryd's strictness: malformed frames get an error frame and a closed connection, never a crash.
-@Suite struct ProtocolEndToEndTests {
+@Suite(.offThePool) struct ProtocolEndToEndTests {
     func connect(_ world: FerryWorld) throws -> LineSocket {
         #expect(try world.run("ps").status == 0)
         return try LineSocket.connect(to: world.socket)
@@ -50,7 +50,7 @@ import Testing
 }
 
 /// The socket's folder must be ours and closed to others, or a planted socket could answer.
-@Suite struct SocketFolderTests {
+@Suite(.offThePool) struct SocketFolderTests {
     @Test func anOpenFolderIsRefusedByTheClientAndTheDaemon() throws {
         let world = try FerryWorld()
         try FileManager.default.createDirectory(atPath: world.root + "/run", withIntermediateDirectories: true)

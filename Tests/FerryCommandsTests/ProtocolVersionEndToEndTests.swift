@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// ferryd speaks protocol 2 and still accepts protocol 1 clients, each in its own version.
-@Suite struct ProtocolVersionEndToEndTests {
+@Suite(.offThePool) struct ProtocolVersionEndToEndTests {
     static let fingerprint = String(repeating: "c3", count: 32)
 
     /// A connection that said hello in `version`, after `ferry trust add` (so trust lists one row).
@@ -57,7 +57,7 @@ import Testing
 }
 
 /// The Python example app, as shipped, speaks protocol 2 with the real ferryd.
-@Suite struct PythonExampleEndToEndTests {
+@Suite(.offThePool) struct PythonExampleEndToEndTests {
     @Test func notesPyLaunchesOpensAndQuitsInProtocol2() throws {
         let world = try FerryWorld()
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 /// ferryd's registry watcher against bundles written in steps, as `cp -r`, an unpacker or an
 /// editor write them: the folder first, its Info.plist later. Each `open` must find the app
 /// without any further change to the folders. Real ferryd, real apps.
-@Suite struct RegistryWatcherEndToEndTests {
+@Suite(.offThePool) struct RegistryWatcherEndToEndTests {
     /// The bundle folder appears, the watcher reads it (no Info.plist yet), the Info.plist follows.
     @Test func anInfoPlistWrittenAfterItsBundleFolderIsRead() throws {
         let world = try FerryWorld()

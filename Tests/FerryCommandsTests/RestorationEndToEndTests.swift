@@ -3,7 +3,7 @@ import Testing
 
 /// State preservation with real processes: ferryd on its own socket, the Python app of
 /// ``RestoringTestApp``, and `ferry` as a user runs it.
-@Suite(.serialized) struct RestorationEndToEndTests {
+@Suite(.offThePool, .serialized) struct RestorationEndToEndTests {
     /// Launches `rt://one`, then `ferry quit`: the app saves on its way to the background.
     func worldWithSavedState(version: String = "1.0") throws -> FerryWorld {
         let world = try FerryWorld()
@@ -119,7 +119,7 @@ import Testing
         let reloads = world.daemonLog.components(separatedBy: "registry reloaded").count
         try RestoringTestApp.install(in: world, "com.test.rt", scheme: "rt", version: "1.9")
         // ferryd notices the reinstall through inotify; launch the version it now knows.
-        for _ in 0..<300 where world.daemonLog.components(separatedBy: "registry reloaded").count == reloads { usleep(10_000) }
+        poll(tries: 300, every: 10_000) { world.daemonLog.components(separatedBy: "registry reloaded").count != reloads }
         #expect(try world.run("open", "rt://x/two").status == 0)
         let events = world.events("com.test.rt", count: 12)
         #expect(events.suffix(4) == ["willFinishLaunching", "didFinishLaunching", "open rt://x/two", "didBecomeActive"])
@@ -143,7 +143,7 @@ import Testing
 
 /// The FerryKit example, built: its open list and selection across `ferry quit` + `ferry open`,
 /// and a clean start after `ferry kill`.
-@Suite(.serialized) struct TodoManagedRestorationTests {
+@Suite(.offThePool, .serialized) struct TodoManagedRestorationTests {
     let app = "com.acme.todo.managed"
 
     func install(in world: FerryWorld) throws {

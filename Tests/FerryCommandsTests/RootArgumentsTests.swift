@@ -1,7 +1,7 @@
 import Testing
 @testable import FerryCommands
 
-@Suite struct RootArgumentsTests {
+@Suite(.offThePool) struct RootArgumentsTests {
     @Test func outputFlagsBeforeTheCommandMoveAfterIt() {
         #expect(RootArguments.normalized(["-q", "apps"]) == ["apps", "-q"])
         #expect(RootArguments.normalized(["--json", "-v", "ps", "x"]) == ["ps", "--json", "-v", "x"])

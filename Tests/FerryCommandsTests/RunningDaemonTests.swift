@@ -4,7 +4,7 @@ import Testing
 @testable import FerryCommands
 
 /// Completion's way to ferryd: only one that already runs, and never longer than the budget.
-@Suite struct RunningDaemonTests {
+@Suite(.offThePool) struct RunningDaemonTests {
     @Test func aHeldFlockIsFoundInProcLocks() {
         let locks = """
             1: POSIX  ADVISORY  WRITE 18362 fe:00:388778 0 EOF

@@ -5,7 +5,7 @@ import Testing
 
 /// `ferry send --cancel ID` and FerryKit's `cancelSend`: a cancel frame stops a running send from
 /// another client. Two real ferryd on loopback, real TLS.
-@Suite(.serialized) struct SendCancelByIDEndToEndTests {
+@Suite(.offThePool, .serialized) struct SendCancelByIDEndToEndTests {
     typealias Pair = SendEndToEndTests.Pair
     static let size = 256 << 20
 
@@ -18,7 +18,7 @@ import Testing
     }
 
     func waitForBytes(_ pair: Pair) {
-        for _ in 0..<4000 where SendCancelEndToEndTests.stagedBytes(pair) < Self.size / 8 { usleep(2_000) }
+        poll(tries: 4000, every: 2_000) { SendCancelEndToEndTests.stagedBytes(pair) >= Self.size / 8 }
     }
 
     static func delivered(_ pair: Pair) -> Bool {

@@ -3,7 +3,7 @@ import Testing
 
 /// A `ferry send` killed halfway: ferryd must stop that transfer, give the offer up on the receiver,
 /// and let the next send resume. Two real ferryd on loopback, real TLS.
-@Suite(.serialized) struct SendCancelEndToEndTests {
+@Suite(.offThePool, .serialized) struct SendCancelEndToEndTests {
     static func stagedBytes(_ pair: SendEndToEndTests.Pair) -> Int {
         let staging = pair.receiver.root + "/data/ferry/transfer/staging"
         return ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).reduce(0) { total, name in
@@ -25,7 +25,7 @@ import Testing
         sender.standardOutput = FileHandle.nullDevice
         sender.standardError = FileHandle.nullDevice
         try sender.run()
-        for _ in 0..<4000 where Self.stagedBytes(pair) < size / 8 { usleep(2_000) }
+        poll(tries: 4000, every: 2_000) { Self.stagedBytes(pair) >= size / 8 }
         kill(sender.processIdentifier, SIGKILL)
         sender.waitUntilExit()
         let inbox = pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/big.bin"

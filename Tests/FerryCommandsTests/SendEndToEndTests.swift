@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// Two ferryd instances on loopback, each in its own world, sending with the built `ferry`.
-@Suite(.serialized) struct SendEndToEndTests {
+@Suite(.offThePool, .serialized) struct SendEndToEndTests {
     final class Pair: @unchecked Sendable {
         let receiver: FerryWorld
         let sender: FerryWorld

@@ -3,7 +3,7 @@ import Testing
 
 /// Ctrl-C and SIGTERM during `ferry send`: the transfer is cancelled, one line says what was and was
 /// not delivered, and ferry exits 130. Two real ferryd on loopback, real TLS.
-@Suite(.serialized) struct SendInterruptEndToEndTests {
+@Suite(.offThePool, .serialized) struct SendInterruptEndToEndTests {
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalCancelsTheSendWithOneLineAndExit130(_ number: Int32) throws {
         let pair = try SendEndToEndTests.Pair()
@@ -17,10 +17,16 @@ import Testing
         sender.arguments = ["send", path, "--to", "127.0.0.1:\(pair.port)", "--fingerprint", pair.receiverFingerprint]
         sender.environment = pair.sender.environment
         let err = Pipe()
-        sender.standardOutput = FileHandle.nullDevice
+        // Its "accepted" line: the signal must come once ferry itself knows, not only the receiver.
+        let out = pair.sender.root + "/send.out"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        sender.standardOutput = FileHandle(forWritingAtPath: out)
         sender.standardError = err
         try sender.run()
-        for _ in 0..<4000 where SendCancelEndToEndTests.stagedBytes(pair) < size / 8 { usleep(2_000) }
+        poll(tries: 4000, every: 2_000) {
+            SendCancelEndToEndTests.stagedBytes(pair) >= size / 8
+                && ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").contains("accepted\n")
+        }
         kill(sender.processIdentifier, number)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sender.waitUntilExit()

@@ -4,7 +4,7 @@ import Testing
 @testable import FerryCommands
 
 /// `ferry send`'s terminal display: a line for the current file and one for the whole send.
-@Suite struct SendProgressTests {
+@Suite(.offThePool) struct SendProgressTests {
     func frame(file: String, fileBytes: Int, fileTotal: Int, bytes: Int, total: Int) -> DaemonReply.Progress {
         var frame = DaemonReply.Progress(id: 1, event: "progress")
         frame.file = file
@@ -44,7 +44,7 @@ import Testing
 }
 
 /// The display fits the terminal, is plain where escapes would show, and ends with a summary.
-@Suite struct SendProgressLayoutTests {
+@Suite(.offThePool) struct SendProgressLayoutTests {
     func frame(bytes: Int, total: Int) -> DaemonReply.Progress {
         var frame = DaemonReply.Progress(id: 1, event: "progress")
         frame.file = "a-rather-long-file-name-for-the-bar-to-show.bin"

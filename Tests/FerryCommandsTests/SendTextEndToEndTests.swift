@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `ferry send --text "…"` and `ferry send -` (stdin), as croc and kdeconnect-cli take them.
-@Suite(.serialized) struct SendTextEndToEndTests {
+@Suite(.offThePool, .serialized) struct SendTextEndToEndTests {
     static func inbox(_ pair: SendEndToEndTests.Pair) -> String {
         pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox"
     }

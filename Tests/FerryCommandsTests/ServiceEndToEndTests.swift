@@ -5,7 +5,7 @@ import Testing
 
 /// ferryd as a systemd user service: the units, `ferry daemon --install-service`, socket
 /// activation through systemd's own `systemd-socket-activate`, and journal-style log lines.
-@Suite struct ServiceEndToEndTests {
+@Suite(.offThePool) struct ServiceEndToEndTests {
     static var ferryd: String { URL(fileURLWithPath: FerryWorld.binary).deletingLastPathComponent().appendingPathComponent("ferryd").path }
 
     @Test func theExampleUnitsAreWhatInstallServiceWrites() throws {

@@ -2,7 +2,7 @@ import FerryCore
 import Testing
 @testable import FerryCommands
 
-@Suite struct SharePickerTests {
+@Suite(.offThePool) struct SharePickerTests {
     /// Runs the prompt over `lines`; returns the choice and everything shown.
     func pick(_ lines: [String?], count: Int = 3) -> (Int?, [String]) {
         var input = lines.makeIterator()

@@ -3,7 +3,7 @@ import Testing
 
 /// The completion scripts and the man page generated from the argument parser load in the real
 /// shells and render with the real man (bash's check is in CommandsEndToEndTests).
-@Suite struct ShellFilesTests {
+@Suite(.offThePool) struct ShellFilesTests {
     static func installed(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
 
     /// `generate-manual-tool`, swift-argument-parser's man page generator (the engine of its

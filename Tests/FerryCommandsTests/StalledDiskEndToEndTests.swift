@@ -4,7 +4,7 @@ import Testing
 /// Issue 13: a disk that stalls the staging writes of incoming transfers must not delay `ferry
 /// open` through the same ferryd. The stall is real: each upload's partial file is a FIFO that the
 /// test holds open and does not read, so ferryd's write(2) blocks once the pipe is full.
-@Suite(.serialized) struct StalledDiskEndToEndTests {
+@Suite(.offThePool, .serialized) struct StalledDiskEndToEndTests {
     /// The partial file's name in ferryd's staging area (StagingArea.partialName): a file over
     /// 16 MiB is offered without its hash.
     static func partialName(sender: String, size: Int, path: String, id: String) throws -> String {

@@ -3,7 +3,7 @@ import Testing
 
 /// `<socket>.transfer-port` belongs to the ferryd that wrote it: a second start, which finds that
 /// daemon holding the lock and exits, must leave the file alone.
-@Suite(.serialized) struct TransferPortFileEndToEndTests {
+@Suite(.offThePool, .serialized) struct TransferPortFileEndToEndTests {
     @Test func aFailedSecondStartKeepsTheRunningDaemonsPortFile() throws {
         let world = try FerryWorld()
         world.extraEnvironment = ["FERRY_TRANSFER_PORT": "0", "FERRY_TRANSFER_HOST": "127.0.0.1", "FERRY_TRANSFER_RESERVE": "0"]

@@ -3,7 +3,7 @@ import Testing
 
 /// `ferry unlock` with no ferryd running: `ferryd --unlock` opens the keys (ferry links no crypto)
 /// and ferry prints, in text or JSON, and exits as it did when it opened them itself.
-@Suite(.serialized) struct UnlockWithoutDaemonEndToEndTests {
+@Suite(.offThePool, .serialized) struct UnlockWithoutDaemonEndToEndTests {
     @Test func createsThenUnlocksThenRefusesAWrongPassphraseWithoutStartingFerryd() throws {
         let world = try FerryWorld()
         let created = try world.run("unlock", "--stdin", "--json", stdin: "sesame\n")

@@ -5,7 +5,7 @@ import Testing
 private let mockInterface = "org.freedesktop.DBus.Mock"
 
 /// Against a real private dbus-daemon and python3-dbusmock services.
-@Suite(.serialized) struct DBusConnectionTests {
+@Suite(.offThePool, .serialized) struct DBusConnectionTests {
     @Test func connectingToNothingFailsWithOneLine() throws {
         let error = #expect(throws: DBusError.self) {
             try DBusConnection(address: "unix:path=/nonexistent/ferry-bus", description: "session bus")

@@ -4,7 +4,7 @@ import Testing
 
 /// An app's own requests to ferryd (send, cancel, peers) on a client connection, against a fake
 /// daemon: typed requests out, the result of each picked out of what comes back.
-@Suite struct ApplicationSendTests {
+@Suite(.offThePool) struct ApplicationSendTests {
     private func application(_ daemon: FakeDaemon) -> Application {
         Application(environment: daemon.environment())
     }

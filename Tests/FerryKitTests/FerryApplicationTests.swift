@@ -3,7 +3,7 @@ import FerryKit
 import Testing
 
 /// `FerryApplication.run` against a fake daemon on a real Unix socket.
-@Suite struct FerryApplicationTests {
+@Suite(.offThePool) struct FerryApplicationTests {
     private static let launchOptions = AppEvent.LaunchOptions(url: "aa://one?x", sourceApplication: "com.sender")
 
     @Test func helloThenEventsOneAtATimeThenTheAppLeavesAfterWillTerminate() throws {

@@ -3,7 +3,7 @@ import FerryProtectionKeys
 import Foundation
 import Testing
 
-@Suite struct ClassKeyFileTests {
+@Suite(.offThePool) struct ClassKeyFileTests {
     // Cheap scrypt parameters: the tests check sealing, not the cost.
     let cheap = ClassKeyFile.KDF(logN: 10, blockSize: 8, parallelism: 1, salt: Data(repeating: 7, count: 32))
 

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `ferryd --unlock`'s side, in-process: the passphrase on one pipe, the reply on another.
-@Suite struct UnlockHandoffServeTests {
+@Suite(.offThePool) struct UnlockHandoffServeTests {
     func serve(_ passphrase: String, dataHome: String) -> (status: Int32, reply: UnlockHandoff.Reply?) {
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
         pipe(&input)

@@ -5,7 +5,7 @@ import Testing
 
 /// Real keys on a real loop-mounted ext4 with `-O encrypt`: what each class lets through, as the
 /// kernel decides it (open fails with ENOKEY), not a Ferry check.
-@Suite(.enabled(if: EncryptedVolume.available, "needs root and loop devices: SKIPPED"))
+@Suite(.offThePool, .enabled(if: EncryptedVolume.available, "needs root and loop devices: SKIPPED"))
 struct FscryptVolumeTests {
     let passphrase = Array("correct horse".utf8)
 

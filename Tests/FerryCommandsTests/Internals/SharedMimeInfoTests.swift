@@ -4,7 +4,7 @@ import Testing
 
 /// The hand-written prototypes of the three GIO calls, checked against the real library: a wrong
 /// one would give wrong answers (or crash) here.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache") && SharedMimeInfo.isAvailable,
+@Suite(.offThePool, .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache") && SharedMimeInfo.isAvailable,
                 "needs libgio and the shared-mime-info database"))
 struct SharedMimeInfoTests {
     @Test(arguments: [("notes.txt", "milk\n", "text/plain"), ("script.py", "print(1)\n", "text/x-python"),

@@ -1,7 +1,7 @@
 @testable import FerryCommands
 import Testing
 
-@Suite struct OpenArgumentTests {
+@Suite(.offThePool) struct OpenArgumentTests {
     @Test(arguments: [
         ("/x/y.txt", OpenArgument.path("/x/y.txt")), ("./y.txt", .path("./y.txt")), ("y.txt", .path("y.txt")),
         ("no scheme here", .path("no scheme here")), ("a b:x", .path("a b:x")), ("1x:y", .path("1x:y")), ("", .url("")),

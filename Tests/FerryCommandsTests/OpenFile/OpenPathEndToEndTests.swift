@@ -3,7 +3,7 @@ import Testing
 
 /// `ferry open PATH`: the app comes from the file's type (shared-mime-info through GIO) and the
 /// user's `ferry default MIME-TYPE ID`, and gets the file's `file://` URL.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache"), "needs the shared-mime-info database"))
+@Suite(.offThePool, .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/mime/mime.cache"), "needs the shared-mime-info database"))
 struct OpenPathEndToEndTests {
     static var textPlain: [String: Any] {
         ["CFBundleDocumentTypes": [["CFBundleTypeMIMETypes": ["text/plain"], "CFBundleTypeRole": "Viewer", "LSHandlerRank": "Owner"]]]

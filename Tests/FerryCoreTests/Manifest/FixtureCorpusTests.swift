@@ -5,7 +5,7 @@ import Testing
 /// Every manifest in `Fixtures/` against the table in `Fixtures/README.md`: valid ones load, each
 /// invalid one fails (**no**) or loads without the faulty entry (drops) with exactly the key path
 /// and code the table names, and none crashes.
-@Suite struct FixtureCorpusTests {
+@Suite(.offThePool) struct FixtureCorpusTests {
     struct Row: CustomStringConvertible, Sendable {
         var file: String
         var keyPath: String

@@ -5,7 +5,7 @@ import Testing
 /// Deterministic byte mutations of real manifests through the loader: whatever the bytes, the
 /// answer is a manifest or one line, never a trap. (The libFuzzer targets go further; this keeps
 /// the cheap part in every test run.)
-@Suite struct ManifestMutationTests {
+@Suite(.offThePool) struct ManifestMutationTests {
     static let iterations = Int(ProcessInfo.processInfo.environment["FERRY_MUTATIONS"] ?? "") ?? 1_000
 
     /// A small xorshift generator, seeded, so a failure reproduces.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FerryCore
 
-@Suite struct ManifestParsingTests {
+@Suite(.offThePool) struct ManifestParsingTests {
     static func xml(_ body: String) -> Data {
         Data("""
             <?xml version="1.0" encoding="UTF-8"?>

@@ -3,7 +3,7 @@ import Testing
 @testable import FerryCore
 
 /// Hostile nesting is refused before the recursive decoder sees it, in both formats.
-@Suite struct PropertyListDepthTests {
+@Suite(.offThePool) struct PropertyListDepthTests {
     static func nestedXML(_ levels: Int) -> Data {
         let body = String(repeating: "<array>", count: levels) + String(repeating: "</array>", count: levels)
         return Data(("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key>"

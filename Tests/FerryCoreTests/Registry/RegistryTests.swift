@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FerryCore
 
-@Suite struct RegistryTests {
+@Suite(.offThePool) struct RegistryTests {
     @Test func higherFolderWinsForTheSameBundleIdentifier() throws {
         let temp = try TemporaryFolder()
         try temp.writeApp("todo", in: "user", app("com.acme.todo", ["todolist"]))
@@ -93,7 +93,7 @@ import Testing
     }
 }
 
-@Suite struct SchemeResolutionTests {
+@Suite(.offThePool) struct SchemeResolutionTests {
     let temp: TemporaryFolder
     let folders: [AppFolder]
 

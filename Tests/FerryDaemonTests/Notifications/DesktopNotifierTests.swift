@@ -8,7 +8,7 @@ import Testing
 
 /// DesktopNotifier against python3-dbusmock's notification_daemon on a private bus: the exact
 /// calls it makes, and the signals it answers.
-@Suite(.serialized) struct DesktopNotifierTests {
+@Suite(.offThePool, .serialized) struct DesktopNotifierTests {
     static let offer = PendingOffer(id: "0a1b2c3d4e5f6071", sender: "Kitchen", senderFingerprint: "ab",
                                     files: 3, bytes: 12_000_000, url: nil)
 

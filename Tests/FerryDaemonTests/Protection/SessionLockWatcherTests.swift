@@ -6,7 +6,7 @@ import Logging
 import Testing
 
 /// ferryd's lock follows logind's LockedHint: a real dbus-daemon, python3-dbusmock's logind.
-@Suite(.serialized) struct SessionLockWatcherTests {
+@Suite(.offThePool, .serialized) struct SessionLockWatcherTests {
     struct World {
         let logind: LogindMock
         let bus: DBusConnection

@@ -4,7 +4,7 @@ import FerryCore
 import Foundation
 import Testing
 
-@Suite struct SealedArchiveTests {
+@Suite(.offThePool) struct SealedArchiveTests {
     let key = SymmetricKey(size: .bits256)
     let info = WireFrame.ArchiveInfo(bundleVersion: "1.2", interfaceIdiom: "desktop", appVersion: "3", savedAt: 1000, size: 5)
     let archive: [UInt8] = Array("hello".utf8)
@@ -73,7 +73,7 @@ import Testing
     }
 }
 
-@Suite struct PreservationTests {
+@Suite(.offThePool) struct PreservationTests {
     @Test(arguments: [
         ("2.0", "1.9", true), ("1.10", "1.9", true), ("1.9", "1.10", false), ("1.0", "1.0", false),
         ("1.0.1", "1.0", true), ("1", "1.0", false), ("1.0b", "1.0a", true),

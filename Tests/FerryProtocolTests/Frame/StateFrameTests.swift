@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite struct StateFrameTests {
+@Suite(.offThePool) struct StateFrameTests {
     @Test(arguments: [0, 1, 2, 3, 4, 5, 63, 64, 65, 1000, 4099])
     func base64MatchesFoundation(_ count: Int) throws {
         var generator = SystemRandomNumberGenerator()

@@ -6,7 +6,7 @@ import Testing
 /// The memory one untrusted offer body can cost before trust is checked. Each crafted body is as
 /// large as the server reads (16 MiB); decoding it may raise the peak RSS by at most a few times its
 /// size. Each is measured in a process of its own, as the peak is per process.
-@Suite(.serialized) struct OfferMemoryTests {
+@Suite(.offThePool, .serialized) struct OfferMemoryTests {
     static let bodyLimit = TransferLimits().maximumOfferBody
     /// Peak growth allowed while decoding one body of `bodyLimit` bytes.
     static let allowedGrowth = 4 * bodyLimit

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Runs a suite's tests on threads of their own, not on the Swift concurrency pool, which has one
+/// thread per core (2 in CI). These tests block (waitUntilExit, sleeps, blocking reads) or compute
+/// for seconds; on the pool each such test stalls the in-process servers of the tests beside it.
+/// The tests' task groups and `async let`s inherit it; a `Task {}` they start does not.
+/// A copy lives in each test target that needs it: test targets cannot share code.
+struct OffThePool: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func provideScope(for test: Test, testCase: Test.Case?,
+                      performing function: @Sendable () async throws -> Void) async throws {
+        try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
+    }
+}
+
+extension Trait where Self == OffThePool {
+    /// The suite's tests may block: run them (and the tasks they start) off the pool.
+    static var offThePool: Self { OffThePool() }
+}
+
+/// A task executor that runs every job on a new thread, so a job that blocks holds only its own.
+final class ThreadPerJobExecutor: TaskExecutor {
+    static let shared = ThreadPerJobExecutor()
+    static let marker = "ferry.offThePool"
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job), executor = asUnownedTaskExecutor()
+        let thread = Thread {
+            Thread.current.threadDictionary[Self.marker] = true
+            job.runSynchronously(on: executor)
+        }
+        thread.start()
+    }
+
+    /// True on a thread of this executor.
+    static var isCurrent: Bool { Thread.current.threadDictionary[marker] != nil }
+}
