@@ -48,10 +48,11 @@ import Testing
         try data.write(to: URL(fileURLWithPath: bundle + "/Info.plist"))
     }
 
-    /// The text an app wrote to Documents/NAME, waiting for it.
+    /// The text an app wrote to Documents/NAME, waiting for it: the file exists, empty, from the
+    /// app's open until its one write lands.
     static func written(_ world: FerryWorld, _ identifier: String, _ name: String) -> String? {
         for _ in 0..<300 {
-            if let text = try? String(contentsOfFile: world.documents(identifier) + "/" + name, encoding: .utf8) { return text }
+            if let text = try? String(contentsOfFile: world.documents(identifier) + "/" + name, encoding: .utf8), !text.isEmpty { return text }
             usleep(10_000)
         }
         return nil
