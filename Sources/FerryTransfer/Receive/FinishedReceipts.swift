@@ -5,15 +5,16 @@ import Foundation
 import Glibc
 #endif
 
-/// The receipts of offers this receiver finished, one small JSON file per offer under
-/// `staging/finished/`, kept ``keepSeconds``: a sender whose finish answer was lost asks again and
-/// gets the same receipt, not a second delivery. On disk, so that a restarted ferryd still knows.
+/// The receipts of offers this receiver finished, one small JSON file per offer in `finished/`
+/// beside the staging folder (`transfer/finished`; not inside it, where every file is a staged
+/// one), kept ``keepSeconds``: a sender whose finish answer was lost asks again and gets the same
+/// receipt, not a second delivery. On disk, so that a restarted ferryd still knows.
 struct FinishedReceipts: Sendable {
     /// 24 hours, as long as partial files are kept.
     static let keepSeconds: Double = 24 * 3600
     let directory: String
 
-    init(staging: String) { directory = staging + "/finished" }
+    init(staging: String) { directory = (staging as NSString).deletingLastPathComponent + "/finished" }
 
     /// What one file holds: who finished the offer, when, and what it was told.
     struct Entry: Codable {

@@ -14,7 +14,7 @@ import Testing
         sender.finishes = PendingFinishes(directory: loop.scratch.path + "/sender/finishing")
         let client = sender
         let files = try LocalFile.collect(paths)
-        let finished = loop.scratch.path + "/receiver/staging/finished"
+        let finished = loop.scratch.path + "/receiver/finished"
         let (first, second, events) = try await loop.withServer { port in
             let relay = try StallingRelay(upstream: port, stallAfter: .max, fault: .pause(0))
             // The receiver moved the files; its answer never reaches the sender.

@@ -9,7 +9,7 @@ import Testing
 
     @Test func aKeptReceiptIsFoundByItsPeerOnly() throws {
         let scratch = try Scratch()
-        let store = FinishedReceipts(staging: scratch.path)
+        let store = FinishedReceipts(staging: scratch.path + "/staging")
         let now = Date()
         store.save(receipt, peer: peer, now: now)
         #expect(store.receipt(receipt.offer, peer: peer, now: now + 60) == receipt)
@@ -19,7 +19,7 @@ import Testing
 
     @Test func aReceiptPastItsDayIsGoneAndPruned() throws {
         let scratch = try Scratch()
-        let store = FinishedReceipts(staging: scratch.path)
+        let store = FinishedReceipts(staging: scratch.path + "/staging")
         let then = Date() - FinishedReceipts.keepSeconds - 1
         store.save(receipt, peer: peer, now: then)
         #expect(store.receipt(receipt.offer, peer: peer, now: Date()) == nil)
@@ -31,11 +31,11 @@ import Testing
 
     @Test func anIdThatIsNotAnOfferNumberIsNeverAPath() throws {
         let scratch = try Scratch()
-        let store = FinishedReceipts(staging: scratch.path)
-        try FileManager.default.createDirectory(atPath: scratch.path + "/finished", withIntermediateDirectories: true)
+        let store = FinishedReceipts(staging: scratch.path + "/staging")
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
         for id in ["../x", "", "ABC", ".json", "a/b"] { #expect(store.receipt(id, peer: peer, now: Date()) == nil) }
         store.save(OfferReceipt(offer: "../../evil", files: []), peer: peer, now: Date())
-        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/../evil.json"))
+        #expect(!FileManager.default.fileExists(atPath: (scratch.path as NSString).deletingLastPathComponent + "/evil.json"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).isEmpty)
     }
 }
