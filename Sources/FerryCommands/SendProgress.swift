@@ -195,6 +195,8 @@ struct SendProgress {
         for item in result.deliveryItems {
             print(item.status == "delivered" ? "delivered \(item.name) to \(item.app) on \(result.peer ?? "the peer")" : "\(item.status) \(item.name)")
         }
+        // A resend answered by the earlier send's receipt says so (SendRequest).
+        if let message = result.message { print(message) }
         if let summary = summary(now: Date()) { print(summary) }
     }
 

@@ -20,6 +20,14 @@ extension DaemonConfiguration {
         }
     }
 
+    /// `$XDG_STATE_HOME/ferry/finishing`: the sends whose finish was not heard answered
+    /// (``PendingFinishes``), as ferryd's main finds the state folder for its logs.
+    var pendingFinishesDirectory: String {
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? "/") + "/.local/state"
+        return state + "/ferry/finishing"
+    }
+
     /// Where the transfer port is written once bound, so that `ferry` and tests can find it.
     var transferPortFile: String { socketPath + ".transfer-port" }
 

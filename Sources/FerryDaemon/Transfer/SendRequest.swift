@@ -13,7 +13,8 @@ struct SendRequest {
         do {
             let peer = try await PeerTarget(request).endpoint(hub)
             let files = try LocalFile.collect(request.files ?? [], hashing: TransferClient.hashedBeforeOffer)
-            let client = TransferClient(identity: hub.identity, senderName: hub.senderName)
+            var client = TransferClient(identity: hub.identity, senderName: hub.senderName)
+            client.finishes = hub.finishes
             let (stream, continuation) = AsyncStream.makeStream(of: DaemonReply.Progress.self, bufferingPolicy: .bufferingNewest(256))
             let forwarding = Task { for await event in stream { await progress(event) } }
             let throttle = Throttle()
@@ -59,12 +60,20 @@ struct SendRequest {
         case .declined(let why):
             return TransferRequests.failure(id, "\(peer.name) declined: \(why)", code: TransferRequests.declinedCode)
         case .delivered(let receipt):
-            var result = DaemonReply.Result(id, outcome: "delivered")
-            result.peer = peer.name
-            result.deliveries = receipt.files.map { .init(status: $0.status, app: $0.app, name: $0.name ?? $0.id) }
-            result.offer = receipt.offer
+            return delivered(receipt, peer: peer)
+        case .deliveredEarlier(let receipt):
+            var result = delivered(receipt, peer: peer)
+            result.message = "\(peer.name) already had these files: the earlier send delivered them before its answer was lost; nothing was sent again"
             return result
         }
+    }
+
+    func delivered(_ receipt: OfferReceipt, peer: PeerEndpoint) -> DaemonReply.Result {
+        var result = DaemonReply.Result(id, outcome: "delivered")
+        result.peer = peer.name
+        result.deliveries = receipt.files.map { .init(status: $0.status, app: $0.app, name: $0.name ?? $0.id) }
+        result.offer = receipt.offer
+        return result
     }
 }
 

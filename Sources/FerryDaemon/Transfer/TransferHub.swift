@@ -15,9 +15,12 @@ final class TransferHub: Sendable {
     let pairing: Pairing?
     /// Pair requests this device made, by the peer's request id, until the user confirms.
     let outgoingPairs = Mutex<[String: PeerEndpoint]>([:])
+    /// Finishes of sends not heard answered (`$XDG_STATE_HOME/ferry/finishing`); nil notes none.
+    let finishes: PendingFinishes?
 
     init(identity: DeviceIdentity, receiver: Receiver?, receiving: ReceivingState, trust: TrustStore,
-         senderName: String, peers: (any PeerDirectory)?, pairing: Pairing? = nil) {
+         senderName: String, peers: (any PeerDirectory)?, pairing: Pairing? = nil, finishes: PendingFinishes? = nil) {
+        self.finishes = finishes
         self.pairing = pairing
         self.identity = identity
         self.receiver = receiver

@@ -50,7 +50,8 @@ struct TransferService: Service {
                 await pairing.observe { await notes.requested($0) }
             }
             hub.fill(TransferHub(identity: identity, receiver: receiver, receiving: receiving, trust: trust, senderName: name,
-                                 peers: discovery.map { DiscoveryDirectory(discovery: $0) }, pairing: pairing))
+                                 peers: discovery.map { DiscoveryDirectory(discovery: $0) }, pairing: pairing,
+                                 finishes: PendingFinishes(directory: configuration.pendingFinishesDirectory)))
             // Without a port there is no listener, but `ferry send` still works.
             guard let port = configuration.transferPort else { return try await gracefulShutdown() }
             let server = TransferServer(

@@ -14,6 +14,8 @@ extension TransferClient {
         let events: @Sendable (TransferEvent) -> Void
         /// Where the receiver's id for the offer goes once known, to cancel it.
         var opened = OpenedOffer()
+        /// Where the finish is noted until its answer comes; nil notes nothing.
+        var pending: PendingFinish?
 
         func run(_ exchange: inout HTTPExchange) async throws -> SendOutcome {
             let body = offer.json()

@@ -19,6 +19,9 @@ public struct TransferClient: Sendable {
     /// Seconds a receiver may leave sent data unacknowledged before the send gives up
     /// (``DeadPeer``).
     let deadPeerSeconds: Int
+    /// Where finishes not heard answered are noted, so that sending the same files again asks the
+    /// receiver first instead of delivering them twice; nil notes nothing.
+    public var finishes: PendingFinishes?
 
     /// The sizes of the files to hash before offering them (``LocalFile/collect(_:hashing:)``): from
     /// 1 to 16 MiB, so that one changed between two attempts is told from its kept bytes by its
@@ -48,9 +51,14 @@ public struct TransferClient: Sendable {
                                uti: types.uti, mime: types.mime)
         })
         let opened = OpenedOffer()
+        let pending = finishes.map { PendingFinish(store: $0, peer: peer.fingerprint, key: PendingFinishes.key(files, app: app, url: url)) }
+        if let pending, let receipt = try await askEarlierFinish(pending, offer: offer, at: peer) {
+            return .deliveredEarlier(receipt)
+        }
         do {
             return try await connected(to: peer) { exchange, _ in
-                try await Session(receiver: peer.name, files: files, offer: offer, events: events, opened: opened).run(&exchange)
+                try await Session(receiver: peer.name, files: files, offer: offer, events: events, opened: opened,
+                                  pending: pending).run(&exchange)
             }
         } catch {
             guard Task.isCancelled else { throw error }

@@ -14,6 +14,9 @@ public enum TransferEvent: Sendable, Equatable {
 public enum SendOutcome: Sendable, Equatable {
     /// Delivered, with the receiver's receipt.
     case delivered(OfferReceipt)
+    /// An earlier send of the same files had delivered them (its finish's answer was lost): the
+    /// receiver's receipt of that one; nothing was sent this time.
+    case deliveredEarlier(OfferReceipt)
     /// The receiver (or its user, or the clock) declined.
     case declined(String)
 }

@@ -8,6 +8,9 @@ public struct OfferTiming: Sendable {
     /// Seconds a declined or expired offer waits for the sender to read its answer before it is
     /// dropped. Default 60.
     public var declinedSeconds: Double = 60
+    /// Seconds a finished offer's receipt is kept, so that a sender that lost the answer can ask
+    /// again (``FinishedReceipts``). Default 24 hours.
+    public var finishedSeconds: Double = FinishedReceipts.keepSeconds
     /// The time now; tests pass a clock they move.
     public var clock: @Sendable () -> Date = { Date() }
 

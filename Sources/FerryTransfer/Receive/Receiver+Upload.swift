@@ -51,7 +51,10 @@ extension Receiver {
 
     /// Moves every received file of the offer into its Inbox, opens the apps, opens the URL, and
     /// forgets the offer.
+    /// An offer this peer already finished (its answer was lost) gets the same receipt again and
+    /// moves nothing.
     public func finish(offer id: String, peer: String) async throws(TransferError) -> OfferReceipt {
+        if records[id] == nil, let receipt = finished.receipt(id, peer: peer, now: now, keep: timing.finishedSeconds) { return receipt }
         let record = try record(id, peer: peer)
         guard record.status == .accepted else {
             throw TransferError(.declined, "offer \(id) is not accepted; nothing to finish")
@@ -89,7 +92,21 @@ extension Receiver {
         if let url = record.offer.url {
             urlStatus = await host.openURL(url, sender: record.offer.sender) ? "opened" : "failed"
         }
-        return OfferReceipt(offer: id, files: delivered, url: urlStatus)
+        let receipt = OfferReceipt(offer: id, files: delivered, url: urlStatus)
+        await keepReceipt(receipt, peer: peer)
+        return receipt
+    }
+
+    /// Keeps the receipt on disk for a sender that asks again, and prunes old ones once an hour.
+    func keepReceipt(_ receipt: OfferReceipt, peer: String) async {
+        let now = self.now
+        let prune = finishedPruned.map { now.timeIntervalSince($0) >= 3600 } ?? true
+        if prune { finishedPruned = now }
+        let (finished, keep) = (self.finished, timing.finishedSeconds)
+        try? await FileWork.run("keep the receipt") { () throws(TransferError) in
+            finished.save(receipt, peer: peer, now: now)
+            if prune { finished.prune(now: now, keep: keep) }
+        }
     }
 
     /// Moves the offer's received files into their Inboxes and syncs them, all or nothing: on a

@@ -42,6 +42,10 @@ public actor Receiver {
     /// Senders waiting for the user's decision, by a number of their own.
     var decisionWaiters: [Int: DecisionWaiter] = [:]
     var nextDecisionWaiter = 0
+    /// The receipts of finished offers, for a sender that asks again.
+    let finished: FinishedReceipts
+    /// When ``finished`` was last pruned.
+    var finishedPruned: Date?
 
     /// - Parameter timing: How long offers are kept, and the clock (tests pass their own).
     public init(host: any ReceiverHost, staging: StagingArea, limits: TransferLimits, timing: OfferTiming = OfferTiming()) {
@@ -49,6 +53,7 @@ public actor Receiver {
         self.staging = staging
         self.limits = limits
         self.timing = timing
+        finished = FinishedReceipts(staging: staging.directory)
     }
 
     /// The time now, from ``OfferTiming/clock``.

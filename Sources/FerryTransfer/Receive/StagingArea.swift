@@ -107,8 +107,10 @@ public struct StagingArea: Sendable {
         for name in names where here.contains(name) { unlinkat(folder.fd, name, 0) }
     }
 
-    /// Deletes partial files untouched for longer than `seconds`.
+    /// Deletes partial files untouched for longer than `seconds`, and finished offers' receipts
+    /// past their 24 hours.
     public func sweep(olderThan seconds: Double, now: Date = Date()) {
+        FinishedReceipts(staging: directory).prune(now: now)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".part") {
             var info = stat()
             let path = directory + "/" + name

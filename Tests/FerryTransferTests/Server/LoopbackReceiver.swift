@@ -23,7 +23,12 @@ final class TestHost: ReceiverHost {
         let app = preferredApp ?? byExtension ?? "org.ferry.system.files"
         return InboxTarget(app: app, container: root + "/Containers/" + app, open: preferredApp != nil)
     }
-    func delivered(_ file: DeliveredFile) async { state.withLock { $0.delivered.append(file) } }
+    func delivered(_ file: DeliveredFile) async {
+        state.withLock { $0.delivered.append(file) }
+        onDelivered.withLock { $0 }?()
+    }
+    /// Called as each file is delivered (after the finish moved it): a test cuts the link there.
+    let onDelivered = Mutex<(@Sendable () -> Void)?>(nil)
     func openURL(_ url: String, sender: String) async -> Bool {
         state.withLock { $0.urls.append(url) }
         return true

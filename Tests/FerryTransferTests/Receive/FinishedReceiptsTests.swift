@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import FerryTransfer
+
+/// The receipts a receiver keeps of finished offers, for a sender that lost the answer.
+@Suite struct FinishedReceiptsTests {
+    let peer = String(repeating: "a", count: 64)
+    let receipt = OfferReceipt(offer: "0123456789abcdef", files: [.init(id: "f0", status: "delivered", app: "org.x", name: "a.txt")])
+
+    @Test func aKeptReceiptIsFoundByItsPeerOnly() throws {
+        let scratch = try Scratch()
+        let store = FinishedReceipts(staging: scratch.path + "/staging")
+        let now = Date()
+        store.save(receipt, peer: peer, now: now)
+        #expect(store.receipt(receipt.offer, peer: peer, now: now + 60) == receipt)
+        #expect(store.receipt(receipt.offer, peer: String(repeating: "b", count: 64), now: now) == nil)
+        #expect(store.receipt("fedcba9876543210", peer: peer, now: now) == nil)
+    }
+
+    @Test func aReceiptPastItsDayIsGoneAndPruned() throws {
+        let scratch = try Scratch()
+        let store = FinishedReceipts(staging: scratch.path + "/staging")
+        let then = Date() - FinishedReceipts.keepSeconds - 1
+        store.save(receipt, peer: peer, now: then)
+        #expect(store.receipt(receipt.offer, peer: peer, now: Date()) == nil)
+        store.prune(now: then + 10)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).count == 1, "not yet old at that time")
+        store.prune(now: Date())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).isEmpty)
+    }
+
+    @Test func anIdThatIsNotAnOfferNumberIsNeverAPath() throws {
+        let scratch = try Scratch()
+        let store = FinishedReceipts(staging: scratch.path + "/staging")
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        for id in ["../x", "", "ABC", ".json", "a/b"] { #expect(store.receipt(id, peer: peer, now: Date()) == nil) }
+        store.save(OfferReceipt(offer: "../../evil", files: []), peer: peer, now: Date())
+        #expect(!FileManager.default.fileExists(atPath: (scratch.path as NSString).deletingLastPathComponent + "/evil.json"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).isEmpty)
+    }
+}
