@@ -87,6 +87,10 @@ final class LocalSendFixture: @unchecked Sendable {
     }
 
     /// Every regular file under the scratch folder outside staging and the Files app's Inbox.
+    static func isReceiptName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && name.dropLast(5).allSatisfy { $0.isHexDigit && !$0.isUppercase } && name.count > 5
+    }
+
     func filesOutsideStagingAndInbox() -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: path)
         var found: [String] = []
@@ -95,6 +99,8 @@ final class LocalSendFixture: @unchecked Sendable {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
             if full.hasPrefix(path + "/home/staging/") || full.hasPrefix(host.inbox + "/") { continue }
+            // The receiver's own receipts (FinishedReceipts): named by the offer id, never by a file.
+            if relative.hasPrefix("home/finished/"), Self.isReceiptName(String(relative.dropFirst("home/finished/".count))) { continue }
             found.append(relative)
         }
         return found
