@@ -141,29 +141,31 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The trait that runs blocking suites off the concurrency pool, shared by the test targets.
+        .target(name: "FerryTestSupport", path: "Tests/FerryTestSupport"),
         .testTarget(
             name: "FerryCoreTests",
-            dependencies: ["FerryCore"],
+            dependencies: ["FerryTestSupport", "FerryCore"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FerryProtectionTests", dependencies: ["FerryProtection", "FerryProtectionKeys"]),
-        .testTarget(name: "FerryProtectionKeysTests", dependencies: ["FerryProtectionKeys", "FerryProtection"]),
-        .testTarget(name: "FerryProtocolTests", dependencies: ["FerryProtocol"]),
-        .testTarget(name: "FerryKitTests", dependencies: ["FerryKit", "FerryProtocol"]),
+        .testTarget(name: "FerryProtectionTests", dependencies: ["FerryTestSupport", "FerryProtection", "FerryProtectionKeys"]),
+        .testTarget(name: "FerryProtectionKeysTests", dependencies: ["FerryTestSupport", "FerryProtectionKeys", "FerryProtection"]),
+        .testTarget(name: "FerryProtocolTests", dependencies: ["FerryTestSupport", "FerryProtocol"]),
+        .testTarget(name: "FerryKitTests", dependencies: ["FerryTestSupport", "FerryKit", "FerryProtocol"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
-        .testTarget(name: "FerryDBusTests", dependencies: ["FerryDBus"]),
-        .testTarget(name: "FerryTransferTests", dependencies: ["FerryTransfer", "FerryCore", .product(name: "NIOEmbedded", package: "swift-nio")]),
+        .testTarget(name: "FerryDBusTests", dependencies: ["FerryTestSupport", "FerryDBus"]),
+        .testTarget(name: "FerryTransferTests", dependencies: ["FerryTestSupport", "FerryTransfer", "FerryCore", .product(name: "NIOEmbedded", package: "swift-nio")]),
         .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryLocalSend", "FerryTransfer", "FerryCore"]),
         .testTarget(
             name: "FerryDaemonTests",
             dependencies: [
-                "FerryDaemon", "FerryCore", "FerryDBus", .product(name: "Crypto", package: "swift-crypto"),
+                "FerryTestSupport", "FerryDaemon", "FerryCore", "FerryDBus", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .testTarget(
             name: "FerryCommandsTests",
-            dependencies: ["FerryCommands", "FerryCore", "FerryKit", "FerryProtection", "ferry", "ferryd", "todo-managed"]
+            dependencies: ["FerryTestSupport", "FerryCommands", "FerryCore", "FerryKit", "FerryProtection", "ferry", "ferryd", "todo-managed"]
         ),
     ]
 )

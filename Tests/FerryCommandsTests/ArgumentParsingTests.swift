@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 @Suite(.offThePool) struct ArgumentParsingTests {
     @Test func openTakesOptionsAndManyURLs() throws {

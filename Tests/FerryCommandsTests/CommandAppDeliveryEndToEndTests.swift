@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// A file sent to a command app: ferryd starts the app with the file's URL, its output going to
 /// `$XDG_STATE_HOME/ferry/logs/<id>.log`, a folder that does not exist in a fresh world.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 @Suite(.offThePool) struct CommandsEndToEndTests {
     @Test func defaultChoosesAndDoctorReportsConflicts() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// The completion scripts argument-parser generates, run in the real shells against a temporary
 /// registry: TAB must reach `ferry ---completion` and come back with the live values.

@@ -2,6 +2,7 @@ import FerryCore
 import Foundation
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 /// Each completion provider on its own, against a temporary registry and, for ferryd's values, a
 /// fake ferryd on a Unix socket (ferryd's own answers are checked end to end in CompletionScriptsEndToEndTests).

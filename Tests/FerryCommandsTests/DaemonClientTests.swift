@@ -1,6 +1,7 @@
 import FerryCore
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 /// The CLI's typed connection to ferryd, against a peer driven by hand.
 @Suite(.offThePool) struct DaemonClientTests {

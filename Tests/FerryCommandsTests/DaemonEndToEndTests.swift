@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 
 /// ferryd and managed apps, with real processes: each test starts its own daemon on its own socket
 /// and stops it (and so its apps) when its world is released.

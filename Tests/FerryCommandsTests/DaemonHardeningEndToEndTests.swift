@@ -1,6 +1,7 @@
 import FerryCore
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// ferryd's child processes as an attacker among them sees them: what they inherit, what they
 /// can read of each other, what ferryd leaves behind. Real ferryd, real apps.

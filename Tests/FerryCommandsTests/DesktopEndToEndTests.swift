@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// The freedesktop bridge both ways, against Debian's real xdg-open, xdg-mime and gio, in the
 /// temporary XDG folders of a ``FerryWorld``.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// The exit-code table (README, `ferry --help`) holds for the cases users met.
 @Suite(.offThePool) struct ExitCodesEndToEndTests {

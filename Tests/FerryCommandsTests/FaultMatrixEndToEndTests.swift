@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// Issue 13's fault matrix, the rows about ferryd itself: each with a real ferryd and real apps,
 /// asserting nothing lost, nothing half-visible, a clear line, and the system usable right after.

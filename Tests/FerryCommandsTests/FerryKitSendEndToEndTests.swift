@@ -1,6 +1,7 @@
 import FerryKit
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// FerryKit's send and peer calls against a real ferryd, which sends over TLS to another.
 @Suite(.offThePool, .serialized) struct FerryKitSendEndToEndTests {

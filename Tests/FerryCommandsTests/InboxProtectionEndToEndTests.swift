@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// A received folder in an app's Inbox: read-only folders, and `ferry inbox` lists only what is there.
 /// Two real ferryd on loopback.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 /// `ferry inbox pending` shows who offers what, URL included, and nothing a stranger's text could
 /// do to the terminal.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// scripts/package builds a .deb; dpkg installs it into an empty root; the installed ferry and
 /// ferryd then work from there alone: schemes found relative to the binary, no checkout, no

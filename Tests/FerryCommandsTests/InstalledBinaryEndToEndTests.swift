@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// `ferry` copied into `PREFIX/bin`, away from the build folder, without FERRY_SCHEMES_DIR.
 @Suite(.offThePool) struct InstalledBinaryEndToEndTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// What the built binaries link, read from their symbols: SwiftPM links every object file of a
 /// target's dependencies, so a dependency edge in Package.swift is weight (and start-up work) in

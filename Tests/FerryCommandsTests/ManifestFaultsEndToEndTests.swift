@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// Faulty and hostile manifests as a user meets them, through the built `ferry` binary.
 @Suite(.offThePool) struct ManifestFaultsEndToEndTests {

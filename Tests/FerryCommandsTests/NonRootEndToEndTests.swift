@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import FerryTestSupport
 #endif
 
 /// Sending and receiving with `ferry` and ferryd running as a normal user, as people run them.

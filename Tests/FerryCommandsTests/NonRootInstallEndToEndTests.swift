@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import FerryTestSupport
 #endif
 
 /// `ferry install` by a normal user of an app another user owns (a system folder's, here root's

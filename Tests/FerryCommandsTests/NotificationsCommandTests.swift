@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// `ferry notifications`: the switches it writes, as ferryd reads them.
 @Suite(.offThePool) struct NotificationsCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 
 /// ferryd's notifications on a real desktop: dunst under Xvfb on a private session bus, two
 /// ferryd on loopback. The user's click is `dunstctl action`, which picks from dunst's menu.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 @Suite(.offThePool) struct OpenEndToEndTests {
     static let hostileURLs = [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// One output layer: the same flags and the same error line for every command.
 @Suite(.offThePool) struct OutputLayerEndToEndTests {

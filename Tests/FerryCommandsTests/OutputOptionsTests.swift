@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 /// `--json`, `-q` and `-v` on every command, and colours only for a terminal without NO_COLOR.
 @Suite(.offThePool) struct OutputOptionsTests {

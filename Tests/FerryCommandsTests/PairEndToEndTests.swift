@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 
 /// `ferry pair` between two real ferryd processes on loopback, over mutual TLS.
 @Suite(.offThePool, .serialized) struct PairEndToEndTests {

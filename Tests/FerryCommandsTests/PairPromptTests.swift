@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 @Suite(.offThePool) struct PairPromptTests {
     @Test(arguments: [("y", true), ("YES", true), (" y \n", true), ("n", false), ("", false), ("yess", false)])

@@ -2,6 +2,7 @@ import Foundation
 import FerryKit
 import FerryProtection
 import Testing
+import FerryTestSupport
 
 /// The data-protection commands where no key goes: the PAM helper, and an honest `unenforced`
 /// (with doctor's fix) on an ext4 made without fscrypt.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// What waits for the next unlock: a saved state (restoration) and files received for a locked
 /// Inbox. Real ferryd, real fscrypt volume (see ProtectionEndToEndTests).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// Data protection with real parts: a loop-mounted ext4 with fscrypt, a real ferryd, real class
 /// keys in the kernel. A file's readability is the kernel's answer (ENOENT/ENOKEY), not Ferry's.

@@ -1,6 +1,7 @@
 import FerryCore
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// ferryd's strictness: malformed frames get an error frame and a closed connection, never a crash.
 @Suite(.offThePool) struct ProtocolEndToEndTests {

@@ -1,6 +1,7 @@
 import FerryCore
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// ferryd speaks protocol 2 and still accepts protocol 1 clients, each in its own version.
 @Suite(.offThePool) struct ProtocolVersionEndToEndTests {

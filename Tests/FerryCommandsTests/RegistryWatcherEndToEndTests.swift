@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// ferryd's registry watcher against bundles written in steps, as `cp -r`, an unpacker or an
 /// editor write them: the folder first, its Info.plist later. Each `open` must find the app

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// State preservation with real processes: ferryd on its own socket, the Python app of
 /// ``RestoringTestApp``, and `ferry` as a user runs it.

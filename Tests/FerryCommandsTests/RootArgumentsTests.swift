@@ -1,5 +1,6 @@
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 @Suite(.offThePool) struct RootArgumentsTests {
     @Test func outputFlagsBeforeTheCommandMoveAfterIt() {

@@ -2,6 +2,7 @@ import FerryCore
 import Foundation
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 /// Completion's way to ferryd: only one that already runs, and never longer than the budget.
 @Suite(.offThePool) struct RunningDaemonTests {

@@ -2,6 +2,7 @@ import FerryKit
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 
 /// `ferry send --cancel ID` and FerryKit's `cancelSend`: a cancel frame stops a running send from
 /// another client. Two real ferryd on loopback, real TLS.

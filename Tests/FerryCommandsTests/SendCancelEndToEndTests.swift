@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// A `ferry send` killed halfway: ferryd must stop that transfer, give the offer up on the receiver,
 /// and let the next send resume. Two real ferryd on loopback, real TLS.

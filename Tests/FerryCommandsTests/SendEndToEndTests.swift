@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 
 /// Two ferryd instances on loopback, each in its own world, sending with the built `ferry`.
 @Suite(.offThePool, .serialized) struct SendEndToEndTests {

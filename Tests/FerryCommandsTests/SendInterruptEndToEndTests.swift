@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// Ctrl-C and SIGTERM during `ferry send`: the transfer is cancelled, one line says what was and was
 /// not delivered, and ferry exits 130. Two real ferryd on loopback, real TLS.

@@ -2,6 +2,7 @@ import Foundation
 import FerryCore
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 /// `ferry send`'s terminal display: a line for the current file and one for the whole send.
 @Suite(.offThePool) struct SendProgressTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// `ferry send --text "…"` and `ferry send -` (stdin), as croc and kdeconnect-cli take them.
 @Suite(.offThePool, .serialized) struct SendTextEndToEndTests {

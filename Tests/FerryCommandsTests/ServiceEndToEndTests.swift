@@ -2,6 +2,7 @@ import Foundation
 import FerryCore
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 /// ferryd as a systemd user service: the units, `ferry daemon --install-service`, socket
 /// activation through systemd's own `systemd-socket-activate`, and journal-style log lines.

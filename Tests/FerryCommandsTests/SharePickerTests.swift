@@ -1,6 +1,7 @@
 import FerryCore
 import Testing
 @testable import FerryCommands
+import FerryTestSupport
 
 @Suite(.offThePool) struct SharePickerTests {
     /// Runs the prompt over `lines`; returns the choice and everything shown.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// The completion scripts and the man page generated from the argument parser load in the real
 /// shells and render with the real man (bash's check is in CommandsEndToEndTests).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// Issue 13: a disk that stalls the staging writes of incoming transfers must not delay `ferry
 /// open` through the same ferryd. The stall is real: each upload's partial file is a FIFO that the

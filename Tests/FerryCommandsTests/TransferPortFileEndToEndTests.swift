@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// `<socket>.transfer-port` belongs to the ferryd that wrote it: a second start, which finds that
 /// daemon holding the lock and exits, must leave the file alone.

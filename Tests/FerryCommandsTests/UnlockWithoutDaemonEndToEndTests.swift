@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// `ferry unlock` with no ferryd running: `ferryd --unlock` opens the keys (ferry links no crypto)
 /// and ferry prints, in text or JSON, and exits as it did when it opened them itself.

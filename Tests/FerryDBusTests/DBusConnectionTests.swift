@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FerryDBus
+import FerryTestSupport
 
 private let mockInterface = "org.freedesktop.DBus.Mock"
 

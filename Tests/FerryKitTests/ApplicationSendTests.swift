@@ -1,6 +1,7 @@
 import FerryProtocol
 import FerryKit
 import Testing
+import FerryTestSupport
 
 /// An app's own requests to ferryd (send, cancel, peers) on a client connection, against a fake
 /// daemon: typed requests out, the result of each picked out of what comes back.

@@ -1,6 +1,7 @@
 import FerryProtocol
 import FerryKit
 import Testing
+import FerryTestSupport
 
 /// `FerryApplication.run` against a fake daemon on a real Unix socket.
 @Suite(.offThePool) struct FerryApplicationTests {

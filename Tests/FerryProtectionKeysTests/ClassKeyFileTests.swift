@@ -2,6 +2,7 @@ import FerryProtection
 import FerryProtectionKeys
 import Foundation
 import Testing
+import FerryTestSupport
 
 @Suite(.offThePool) struct ClassKeyFileTests {
     // Cheap scrypt parameters: the tests check sealing, not the cost.

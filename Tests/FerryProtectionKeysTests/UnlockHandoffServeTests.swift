@@ -2,6 +2,7 @@ import FerryProtection
 import FerryProtectionKeys
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// `ferryd --unlock`'s side, in-process: the passphrase on one pipe, the reply on another.
 @Suite(.offThePool) struct UnlockHandoffServeTests {

@@ -2,6 +2,7 @@ import FerryProtection
 import FerryProtectionKeys
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// Real keys on a real loop-mounted ext4 with `-O encrypt`: what each class lets through, as the
 /// kernel decides it (open fails with ENOKEY), not a Ferry check.

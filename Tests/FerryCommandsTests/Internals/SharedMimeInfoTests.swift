@@ -1,6 +1,7 @@
 @testable import FerryCommands
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// The hand-written prototypes of the three GIO calls, checked against the real library: a wrong
 /// one would give wrong answers (or crash) here.

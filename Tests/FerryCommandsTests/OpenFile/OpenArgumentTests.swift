@@ -1,5 +1,6 @@
 @testable import FerryCommands
 import Testing
+import FerryTestSupport
 
 @Suite(.offThePool) struct OpenArgumentTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// `ferry open PATH`: the app comes from the file's type (shared-mime-info through GIO) and the
 /// user's `ferry default MIME-TYPE ID`, and gets the file's `file://` URL.

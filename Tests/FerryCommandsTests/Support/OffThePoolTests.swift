@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 @Suite(.offThePool) struct OffThePoolTests {
     @Test func aBlockingTestRunsOnAThreadOfItsOwn() {
@@ -20,20 +21,5 @@ import Testing
 @Suite struct OnThePoolTests {
     @Test func aTestWithoutTheTraitStaysOnThePool() {
         #expect(!ThreadPerJobExecutor.isCurrent)
-    }
-}
-
-@Suite struct OffThePoolCopiesTests {
-    /// Test targets cannot share code, so each that needs the trait has a copy: they stay the same.
-    @Test func everyTargetsCopyIsTheSame() throws {
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let mine = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("OffThePool.swift"), encoding: .utf8)
-        let targets = try FileManager.default.contentsOfDirectory(atPath: tests.path)
-        let copies = targets.map { tests.path + "/" + $0 + "/Support/OffThePool.swift" }
-            .filter { FileManager.default.fileExists(atPath: $0) }
-        #expect(copies.count >= 8)
-        for copy in copies { #expect(try String(contentsOfFile: copy, encoding: .utf8) == mine, "\(copy)") }
     }
 }

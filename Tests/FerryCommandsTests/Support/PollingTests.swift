@@ -1,4 +1,5 @@
 import Testing
+import FerryTestSupport
 
 @Suite(.offThePool) struct PollingTests {
     @Test func pollingStopsCheckingOnceTheConditionHolds() {

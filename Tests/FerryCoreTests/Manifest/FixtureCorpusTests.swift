@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FerryCore
+import FerryTestSupport
 
 /// Every manifest in `Fixtures/` against the table in `Fixtures/README.md`: valid ones load, each
 /// invalid one fails (**no**) or loads without the faulty entry (drops) with exactly the key path

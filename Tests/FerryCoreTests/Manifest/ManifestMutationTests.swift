@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FerryCore
+import FerryTestSupport
 
 /// Deterministic byte mutations of real manifests through the loader: whatever the bytes, the
 /// answer is a manifest or one line, never a trap. (The libFuzzer targets go further; this keeps

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FerryCore
+import FerryTestSupport
 
 /// Hostile nesting is refused before the recursive decoder sees it, in both formats.
 @Suite(.offThePool) struct PropertyListDepthTests {

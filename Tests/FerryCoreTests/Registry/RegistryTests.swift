@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FerryCore
+import FerryTestSupport
 
 @Suite(.offThePool) struct RegistryTests {
     @Test func higherFolderWinsForTheSameBundleIdentifier() throws {

@@ -5,6 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import FerryDaemon
+import FerryTestSupport
 
 /// DesktopNotifier against python3-dbusmock's notification_daemon on a private bus: the exact
 /// calls it makes, and the signals it answers.

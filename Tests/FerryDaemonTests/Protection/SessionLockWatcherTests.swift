@@ -4,6 +4,7 @@ import FerryDBus
 import Foundation
 import Logging
 import Testing
+import FerryTestSupport
 
 /// ferryd's lock follows logind's LockedHint: a real dbus-daemon, python3-dbusmock's logind.
 @Suite(.offThePool, .serialized) struct SessionLockWatcherTests {

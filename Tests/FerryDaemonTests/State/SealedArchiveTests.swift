@@ -3,6 +3,7 @@ import FerryCore
 @testable import FerryDaemon
 import Foundation
 import Testing
+import FerryTestSupport
 
 @Suite(.offThePool) struct SealedArchiveTests {
     let key = SymmetricKey(size: .bits256)

@@ -1,6 +1,7 @@
 @testable import FerryProtocol
 import Foundation
 import Testing
+import FerryTestSupport
 
 @Suite(.offThePool) struct StateFrameTests {
     @Test(arguments: [0, 1, 2, 3, 4, 5, 63, 64, 65, 1000, 4099])

@@ -2,6 +2,7 @@ import FerryCore
 import Foundation
 import Testing
 @testable import FerryTransfer
+import FerryTestSupport
 
 /// The memory one untrusted offer body can cost before trust is checked. Each crafted body is as
 /// large as the server reads (16 MiB); decoding it may raise the peak RSS by at most a few times its

@@ -1,3 +1,6 @@
+// Only test builds can see the Testing module; other builds (the release build of every
+// product) compile this target empty.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -5,11 +8,11 @@ import Testing
 /// thread per core (2 in CI). These tests block (waitUntilExit, sleeps, blocking reads) or compute
 /// for seconds; on the pool each such test stalls the in-process servers of the tests beside it.
 /// The tests' task groups and `async let`s inherit it; a `Task {}` they start does not.
-/// A copy lives in each test target that needs it: test targets cannot share code.
-struct OffThePool: SuiteTrait, TestTrait, TestScoping {
-    var isRecursive: Bool { true }
+/// In a target of its own (FerryTestSupport) because test targets cannot import each other.
+public struct OffThePool: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
 
-    func provideScope(for test: Test, testCase: Test.Case?,
+    public func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
         try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
     }
@@ -17,15 +20,15 @@ struct OffThePool: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == OffThePool {
     /// The suite's tests may block: run them (and the tasks they start) off the pool.
-    static var offThePool: Self { OffThePool() }
+    public static var offThePool: Self { OffThePool() }
 }
 
 /// A task executor that runs every job on a new thread, so a job that blocks holds only its own.
-final class ThreadPerJobExecutor: TaskExecutor {
-    static let shared = ThreadPerJobExecutor()
+public final class ThreadPerJobExecutor: TaskExecutor {
+    public static let shared = ThreadPerJobExecutor()
     static let marker = "ferry.offThePool"
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job), executor = asUnownedTaskExecutor()
         let thread = Thread {
             Thread.current.threadDictionary[Self.marker] = true
@@ -35,5 +38,6 @@ final class ThreadPerJobExecutor: TaskExecutor {
     }
 
     /// True on a thread of this executor.
-    static var isCurrent: Bool { Thread.current.threadDictionary[marker] != nil }
+    public static var isCurrent: Bool { Thread.current.threadDictionary[marker] != nil }
 }
+#endif
