@@ -155,7 +155,8 @@ let package = Package(
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryDiscovery"]),
         .testTarget(name: "FerryDBusTests", dependencies: ["FerryTestSupport", "FerryDBus"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTestSupport", "FerryTransfer", "FerryCore", .product(name: "NIOEmbedded", package: "swift-nio")]),
-        .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryLocalSend", "FerryTransfer", "FerryCore"]),
+        .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryTestSupport", "FerryLocalSend", "FerryTransfer", "FerryCore"],
+                    exclude: ["Support/attacker.py"]),
         .testTarget(
             name: "FerryDaemonTests",
             dependencies: [

@@ -4,10 +4,13 @@ public struct LocalSendError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The HTTP status (§4: 400 bad body, 401 PIN, 403 refused, 409 blocked, 429 too many requests).
     public var status: Int
     public var message: String
+    /// Seconds the client should wait before asking again (429, 503): sent as `Retry-After`.
+    public var retryAfter: Int?
 
-    public init(_ status: Int, _ message: String) {
+    public init(_ status: Int, _ message: String, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     public var description: String { message }

@@ -1,3 +1,4 @@
+import FerryTransfer
 import Foundation
 
 /// Decoding of peers' JSON with limits checked first: a body past ``LocalSendLimits/maximumBody``
@@ -50,16 +51,31 @@ public enum LocalSendJSON {
 
 /// How much a LocalSend peer may ask of this device.
 public struct LocalSendLimits: Sendable {
-    /// The largest JSON body read (prepare-upload, register). Default 8 MiB.
-    public var maximumBody = 8 << 20
-    /// Files per session. Default 10,000: LocalSend sends one request per file.
+    /// The largest prepare-upload body. Default 2 MiB: 10,000 entries of ~200 bytes (an id, a
+    /// name, a type, a size, a SHA-256). Read against ``connections``' body budget.
+    public var maximumBody = 2 << 20
+    /// The largest register or info body: one device's description. Default 16 KiB.
+    public var maximumSmallBody = 16 << 10
+    /// Files per session. Default 10,000: LocalSend sends one request per file. Counted while the
+    /// body streams in (JSON objects), so a body of 180,000 tiny entries is cut at the cap.
     public var maximumFiles = 10_000
     /// How long a prepare-upload waits for the user's decision, in seconds. Default 60 (LocalSend's own).
     public var decisionSeconds: Double = 60
     /// Wrong PINs from one address before it waits a minute. Default 3.
     public var pinAttempts = 3
-    /// Seconds a connection may send nothing while the server waits to read. Default 120.
-    public var idleSeconds: Int64 = 120
+    /// The port's connection caps, deadlines and body budget, through the same ``ListenerGate``
+    /// as Ferry's port. Defaults: 64 connections, 8 per address, 10 s for a request head (the TLS
+    /// handshake included), 120 s silent, 16 MiB of bodies at once from everyone.
+    public var connections: ConnectionLimits = {
+        var limits = ConnectionLimits()
+        limits.maximumConnections = 64
+        limits.maximumPerAddress = 8
+        limits.headSeconds = 10
+        limits.idleSeconds = 120
+        limits.bodyBudget = 16 << 20
+        limits.strangerBodyBudget = 16 << 20
+        return limits
+    }()
 
     public init() {}
 }

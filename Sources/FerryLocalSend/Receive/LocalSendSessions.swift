@@ -54,13 +54,15 @@ public actor LocalSendSessions {
     /// - Returns: The session and tokens, or nil (HTTP 204) when nothing is to be uploaded: a
     ///   shared URL handed to the open flow, or a text delivered from its preview.
     /// - Throws: ``LocalSendError``: 403 refused or declined, 400 malformed, 413 over the limits.
-    public func prepare(_ request: PrepareUploadRequest, peer: String) async throws(LocalSendError) -> PrepareUploadResponse? {
+    ///
+    /// - Parameter address: The sender's address: offers waiting for the user are capped per address.
+    public func prepare(_ request: PrepareUploadRequest, peer: String, address: String? = nil) async throws(LocalSendError) -> PrepareUploadResponse? {
         prune()
         guard !request.files.isEmpty else { return nil }
         let offer = Self.offer(for: request)
         let answer: OfferAnswer
         do {
-            answer = try await decided(try await receiver.offer(offer, from: peer), peer: peer)
+            answer = try await decided(try await receiver.offer(offer, from: peer, address: address), peer: peer)
         } catch {
             throw Self.refusal(error)
         }
@@ -135,6 +137,7 @@ public actor LocalSendSessions {
         switch error.code {
         case .badRequest: return .badRequest(error.message)
         case .tooLarge, .noSpace: return LocalSendError(413, error.message)
+        case .busy, .tooMany: return LocalSendError(error.code.httpStatus, error.message, retryAfter: error.retryAfter)
         default: return .forbidden(error.message)
         }
     }

@@ -14,14 +14,14 @@ struct PrepareDownloadResponse: Codable {
 extension LocalSendConnection {
     /// `POST /prepare-download?sessionId&pin`.
     func prepareDownload(query: [String: String], parts: inout Inbound) async throws -> LocalSendReply {
-        _ = try await Self.readBody(&parts, limit: 64 << 10)
+        try await drain(&parts)
         let (session, files) = try await server.shares.prepareDownload(session: query["sessionId"], pin: query["pin"], address: address)
         return .json(PrepareDownloadResponse(info: await server.info(), sessionId: session, files: files))
     }
 
     /// `GET /download?sessionId&fileId`: the file's bytes.
     func download(query: [String: String], parts: inout Inbound) async throws -> LocalSendReply {
-        _ = try await Self.readBody(&parts, limit: 64 << 10)
+        try await drain(&parts)
         let shared = try await server.shares.download(session: query["sessionId"] ?? "", file: query["fileId"] ?? "", address: address)
         var reply = LocalSendReply(status: .ok)
         reply.file = shared

@@ -28,7 +28,7 @@ struct LocalSendConnection {
                     try await reply.write(to: outbound, version: head.version)
                     // The sender may still be writing a body refused unread: read some of it away so
                     // that it gets to read the refusal rather than a reset.
-                    if reply.bodyUnread { try await Self.discard(&parts, limit: server.limits.maximumBody) }
+                    if reply.bodyUnread { try await RequestBody.discard(&parts, limit: server.limits.maximumBody) }
                     if reply.close || !head.isKeepAlive { return }
                 }
             }
@@ -42,10 +42,10 @@ struct LocalSendConnection {
         let (path, query) = Self.split(head.uri)
         switch (head.method, path) {
         case (.GET, Self.prefix + "info"), (.POST, Self.prefix + "info"):
-            _ = try await Self.readBody(&parts, limit: 64 << 10)
+            try await drain(&parts)
             return .json(await server.info())
         case (.POST, Self.prefix + "register"):
-            let body = try await Self.readBody(&parts, limit: 64 << 10)
+            let body = try await read(&parts, limit: server.limits.maximumSmallBody)
             let theirs = try LocalSendJSON.info(body)
             await server.peers.upsert(theirs, address: address, certificate: peer.value)
             return .json(await server.info())
@@ -58,30 +58,32 @@ struct LocalSendConnection {
         case (.GET, Self.prefix + "download"):
             return try await download(query: query, parts: &parts)
         case (.GET, "/"), (.GET, "/index.html"):
-            _ = try await Self.readBody(&parts, limit: 64 << 10)
+            try await drain(&parts)
             guard await server.shares.active else { return .error(LocalSendError(404, "nothing is shared now")) }
             return LocalSendReply(status: .ok, body: Array(LocalSendWebPage.html.utf8), contentType: "text/html; charset=utf-8")
         case (.POST, Self.prefix + "cancel"):
-            _ = try await Self.readBody(&parts, limit: 64 << 10)
+            try await drain(&parts)
             await server.sessions.cancel(session: query["sessionId"] ?? "")
             return .empty(.ok)
         default:
-            _ = try await Self.readBody(&parts, limit: 64 << 10)
+            try await drain(&parts)
             return .error(LocalSendError(404, "no such endpoint: \(head.method) \(path)"))
         }
     }
 
     func prepareUpload(_ head: HTTPRequestHead, query: [String: String], parts: inout Inbound) async throws -> LocalSendReply {
+        if let refusal = await refusalFromHead() { return .refusal(refusal) }
         do { try await server.sessions.checkPin(query["pin"], address: address) } catch { return .refusal(error) }
         if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > server.limits.maximumBody {
             return .refusal(LocalSendError(413, "the prepare-upload body is \(length) bytes; this device reads at most \(server.limits.maximumBody)"))
         }
-        let body = try await Self.readBody(&parts, limit: server.limits.maximumBody)
+        let body = try await read(&parts, limit: server.limits.maximumBody, entries: 2 * server.limits.maximumFiles + 8,
+                                  expected: head.headers.first(name: "Content-Length"))
         let request = try LocalSendJSON.prepareUpload(body, limits: server.limits)
         let sender = Self.senderKey(certificate: peer.value, declared: request.info.fingerprint, address: address)
         await server.peers.upsert(request.info, address: address, certificate: peer.value)
         server.logger.info("localsend offer", metadata: ["from": "\(request.info.alias)", "peer": "\(sender.prefix(16))", "files": "\(request.files.count)"])
-        guard let response = try await server.sessions.prepare(request, peer: sender) else { return .empty(.noContent) }
+        guard let response = try await server.sessions.prepare(request, peer: sender, address: address) else { return .empty(.noContent) }
         return .json(response)
     }
 
@@ -134,29 +136,29 @@ struct LocalSendConnection {
         return lowered.isEmpty ? "localsend:" + address : lowered
     }
 
-    static func discard(_ parts: inout Inbound, limit: Int) async throws {
-        var count = 0
-        while let part = try await parts.next() {
-            guard case .body(let buffer) = part else { return }
-            count += buffer.readableBytes
-            if count > limit { return }
+    /// A body read against the port's budget (``RequestBody``); a limit's refusal in LocalSend's terms.
+    ///
+    /// - Parameter entries: At most this many JSON objects, counted as the bytes arrive.
+    func read(_ parts: inout Inbound, limit: Int, entries: Int? = nil, expected: String? = nil) async throws -> [UInt8] {
+        let reader = RequestBody(limit: limit, budget: server.gate.bodies, holder: .stranger, maximumObjects: entries)
+        do { return try await reader.read(&parts, expected: expected) } catch let error as TransferError {
+            throw LocalSendError(error.code.httpStatus, error.message, retryAfter: error.retryAfter)
         }
     }
 
-    static func readBody(_ parts: inout Inbound, limit: Int) async throws -> [UInt8] {
-        var body: [UInt8] = []
-        while let part = try await parts.next() {
-            switch part {
-            case .body(let buffer):
-                guard body.count + buffer.readableBytes <= limit else {
-                    throw LocalSendError(413, "the request body is longer than \(limit) bytes")
-                }
-                body += buffer.readableBytesView
-            case .end: return body
-            case .head: throw LocalSendError.badRequest("a request started inside another")
-            }
-        }
-        throw LocalSendError.badRequest("the connection closed inside a request")
+    /// A body that is not used (GET, cancel): read to its end, kept to a small limit.
+    func drain(_ parts: inout Inbound) async throws {
+        _ = try await read(&parts, limit: server.limits.maximumSmallBody)
+    }
+
+    /// The refusal a prepare-upload gets from its head alone, before any body is read: receiving
+    /// off, or (with a client certificate) a sender who is not a contact in Contacts mode. Without
+    /// a certificate the sender is only known from the body.
+    func refusalFromHead() async -> LocalSendError? {
+        let receiver = server.sessions.receiver
+        guard let refusal = await receiver.offerRefusal(from: peer.value ?? "") else { return nil }
+        guard peer.value != nil || refusal.code == .receivingOff else { return nil }
+        return LocalSendSessions.refusal(refusal)
     }
 
     /// The path and the query's percent-decoded pairs.
@@ -175,6 +177,8 @@ struct LocalSendReply {
     var close = false
     var bodyUnread = false
     var contentType = "application/json"
+    /// Seconds for a `Retry-After` header (429, 503).
+    var retryAfter: Int?
     /// A shared file to stream as the body instead (the download API).
     var file: LocalSendShares.SharedFile?
 
@@ -186,7 +190,8 @@ struct LocalSendReply {
 
     static func error(_ error: LocalSendError) -> LocalSendReply {
         LocalSendReply(status: HTTPResponseStatus(statusCode: error.status),
-                       body: LocalSendJSON.encode(["message": error.message]), close: error.status == 400 || error.status == 413)
+                       body: LocalSendJSON.encode(["message": error.message]), close: [400, 413, 503].contains(error.status),
+                       retryAfter: error.retryAfter)
     }
 
     /// A refusal before the body was read: the connection closes after it.
@@ -201,6 +206,7 @@ struct LocalSendReply {
         if let file { return try await writeFile(file, to: outbound, version: version) }
         var headers = HTTPHeaders()
         if !body.isEmpty { headers.add(name: "Content-Type", value: contentType) }
+        if let retryAfter { headers.add(name: "Retry-After", value: "\(retryAfter)") }
         headers.add(name: "Content-Length", value: "\(body.count)")
         if close { headers.add(name: "Connection", value: "close") }
         try await outbound.write(contentsOf: [.head(HTTPResponseHead(version: version, status: status, headers: headers)),

@@ -21,6 +21,9 @@ public final class LocalSendServer: Sendable {
     let info: @Sendable () async -> LocalSendInfo
     let logger: Logger
     private let bound = Mutex<Int?>(nil)
+    /// Connection caps, deadlines and the body budget: the same mechanism as Ferry's port.
+    let gate: ListenerGate
+    let unserved = UnservedConnections()
 
     /// - Parameters:
     ///   - port: The TCP port; 0 picks a free one (``boundPort`` tells which).
@@ -36,6 +39,7 @@ public final class LocalSendServer: Sendable {
         self.limits = limits
         self.info = info
         self.logger = logger
+        gate = ListenerGate(limits: limits.connections)
     }
 
     /// The port the listener is bound to, once it is.
@@ -48,22 +52,11 @@ public final class LocalSendServer: Sendable {
     public func run(onBound: @escaping @Sendable (Int) async -> Void = { _ in },
                     untilShutdown: @escaping @Sendable () async -> Void) async throws {
         let context = try LocalSendTLS.serverContext(identity)
-        let idle = TimeAmount.seconds(limits.idleSeconds)
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: host, port: port) { channel in
-                channel.eventLoop.makeCompletedFuture { () -> (NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, PeerFingerprint) in
-                    let peer = PeerFingerprint()
-                    let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(NIOSSLServerHandler(context: context) { chain, promise in
-                        if let der = try? chain.first?.toDERBytes() { peer.value = DeviceIdentity.fingerprint(der: der) }
-                        promise.succeed(.certificateVerified)
-                    })
-                    try sync.addHandler(ReadIdleDeadline(timeout: idle))
-                    try sync.configureHTTPServerPipeline(withErrorHandling: true)
-                    return (try NIOAsyncChannel(wrappingChannelSynchronously: channel), peer)
-                }
+                channel.eventLoop.makeCompletedFuture { self.accept(channel, context: context) }
             }
         let port = server.channel.localAddress?.port ?? self.port
         bound.withLock { $0 = port }
@@ -74,13 +67,44 @@ public final class LocalSendServer: Sendable {
                 await untilShutdown()
                 server.channel.close(promise: nil)
             }
-            try await server.executeThenClose { inbound in
-                for try await (channel, peer) in inbound {
-                    let address = channel.channel.remoteAddress?.ipAddress ?? "unknown"
-                    group.addTask { await LocalSendConnection(channel: channel, peer: peer, address: address, server: self).serve() }
+            do {
+                try await server.executeThenClose { inbound in
+                    for try await accepted in inbound {
+                        guard let (channel, peer) = accepted, let connection = unserved.take(channel) else { continue }
+                        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+                        group.addTask { await LocalSendConnection(channel: connection, peer: peer, address: address, server: self).serve() }
+                    }
                 }
+            } catch {
+                await unserved.closeAll()
+                throw error
             }
+            await unserved.closeAll()
             group.cancelAll()
+        }
+    }
+
+    /// Takes one accepted connection through the gate (closed before any TLS work when over a
+    /// cap), then TLS and the gate's HTTP deadlines. Never throws: an error here would end the
+    /// listener for everyone.
+    private func accept(_ channel: any Channel, context: NIOSSLContext) -> (any Channel, PeerFingerprint)? {
+        guard gate.admit(channel) else {
+            logger.debug("localsend connection refused: too many open", metadata: ["from": "\(channel.remoteAddress?.ipAddress ?? "?")"])
+            return nil
+        }
+        do {
+            let peer = PeerFingerprint()
+            let sync = channel.pipeline.syncOperations
+            try sync.addHandler(NIOSSLServerHandler(context: context) { chain, promise in
+                if let der = try? chain.first?.toDERBytes() { peer.value = DeviceIdentity.fingerprint(der: der) }
+                promise.succeed(.certificateVerified)
+            })
+            try gate.configureHTTP(sync)
+            guard try unserved.wrap(channel) else { throw ChannelError.ioOnClosedChannel }
+            return (channel, peer)
+        } catch {
+            channel.close(promise: nil)
+            return nil
         }
     }
 }

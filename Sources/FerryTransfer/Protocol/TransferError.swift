@@ -27,6 +27,10 @@ public struct TransferError: Error, Sendable, CustomStringConvertible, Equatable
         public static let offsetMismatch = Code("offset-mismatch", 409)
         /// The uploaded bytes do not hash to the offered SHA-256.
         public static let hashMismatch = Code("hash-mismatch", 422)
+        /// This sender has as many requests open as it may; it should wait (Retry-After).
+        public static let tooMany = Code("too-many", 429)
+        /// The receiver is at a limit shared by every sender; try again later (Retry-After).
+        public static let busy = Code("busy", 503)
         /// The peer's certificate is not the one expected (possible man in the middle).
         public static let wrongPeer = Code("wrong-peer", 495)
         /// The connection or a file operation failed.
@@ -39,7 +43,7 @@ public struct TransferError: Error, Sendable, CustomStringConvertible, Equatable
         /// The code named in an error body; unknown names read as ``failed``.
         public init(name: String) {
             let all: [Code] = [.receivingOff, .notAContact, .declined, .badRequest, .tooLarge, .noSpace,
-                               .notFound, .offsetMismatch, .hashMismatch, .wrongPeer, .failed]
+                               .notFound, .offsetMismatch, .hashMismatch, .tooMany, .busy, .wrongPeer, .failed]
             self = all.first { $0.name == name } ?? .failed
         }
     }
@@ -49,11 +53,15 @@ public struct TransferError: Error, Sendable, CustomStringConvertible, Equatable
     public var message: String
     /// For ``Code/offsetMismatch``: the receiver's offset.
     public var offset: UInt64?
+    /// For ``Code/tooMany`` and ``Code/busy``: seconds to wait before asking again (the
+    /// response's `Retry-After`).
+    public var retryAfter: Int?
 
-    public init(_ code: Code, _ message: String, offset: UInt64? = nil) {
+    public init(_ code: Code, _ message: String, offset: UInt64? = nil, retryAfter: Int? = nil) {
         self.code = code
         self.message = message
         self.offset = offset
+        self.retryAfter = retryAfter
     }
 
     public var description: String { message }

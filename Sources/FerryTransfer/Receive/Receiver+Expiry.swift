@@ -18,15 +18,24 @@ extension Receiver.Record {
 
 extension Receiver {
     /// Refuses a new offer when every peer together holds ``TransferLimits/openOffers`` offers, or
-    /// (for one that would ask the user) ``TransferLimits/pendingOffers`` wait already.
-    func checkTotals(asking: Bool) throws(TransferError) {
+    /// (for one that would ask the user) ``TransferLimits/pendingOffers`` wait already, or
+    /// ``TransferLimits/pendingPerAddress`` from the offer's address. Busy answers are 503 (or
+    /// 429 for the address) with a Retry-After: the sender may try again, nothing is wrong with
+    /// the offer itself.
+    func checkTotals(asking: Bool, address: String?) throws(TransferError) {
         let open = records.values.filter(\.isOpen)
         guard open.count < limits.openOffers else {
-            throw TransferError(.tooLarge, "this device has \(open.count) offers open from all its peers; try again in a few minutes")
+            throw TransferError(.busy, "this device has \(open.count) offers open from all its peers; try again in a few minutes", retryAfter: 60)
         }
-        let waiting = open.filter(\.isPending).count
-        guard !asking || waiting < limits.pendingOffers else {
-            throw TransferError(.tooLarge, "\(waiting) offers already wait for this device's user; try again once they are answered")
+        guard asking else { return }
+        let waiting = open.filter(\.isPending)
+        let retry = Int(limits.pendingSeconds)
+        if let address, waiting.filter({ $0.address == address }).count >= limits.pendingPerAddress {
+            throw TransferError(.tooMany, "\(limits.pendingPerAddress) offers from \(address) already wait for this device's user; try again once they are answered",
+                                retryAfter: retry)
+        }
+        guard waiting.count < limits.pendingOffers else {
+            throw TransferError(.busy, "\(waiting.count) offers already wait for this device's user; try again once they are answered", retryAfter: retry)
         }
     }
 }

@@ -10,6 +10,8 @@ public actor Receiver {
         enum Status: Equatable { case pending(Date), accepted, declined(String, until: Date), cancelled }
         var offer: TransferOffer
         var peer: String
+        /// The sender's address as counted for limits (IPv6 by /64), when known.
+        var address: String?
         var status: Status
         /// The last request about the offer: an accepted offer idle too long is abandoned.
         var touched: Date
@@ -61,8 +63,10 @@ public actor Receiver {
 
     /// Judges an offer from the peer with certificate fingerprint `peer`.
     ///
+    /// - Parameter address: Where the offer came from: offers waiting for the user are capped per
+    ///   address too, since a stranger mints fingerprints for free.
     /// - Throws: ``TransferError`` for a refusal: mode, trust, limits or free space.
-    public func offer(_ offer: TransferOffer, from peer: String) async throws(TransferError) -> OfferAnswer {
+    public func offer(_ offer: TransferOffer, from peer: String, address: String? = nil) async throws(TransferError) -> OfferAnswer {
         let trusted = await host.trustedPeer(fingerprint: peer)
         let mode = await host.receivingMode()
         let verdict = OfferPolicy.verdict(offer, trusted: trusted, mode: mode, now: now, limits: limits,
@@ -70,14 +74,16 @@ public actor Receiver {
         if case .refuse(let error) = verdict { throw error }
         let id = Self.newIdentifier()
         var record = Record(offer: offer, peer: peer, status: .accepted, staging: staging, now: now)
+        record.address = address.map(RateLimit.sourceKey)
         // After the awaits above: the table may have changed meanwhile.
         expire()
         supersede(by: record)
         let open = records.values.filter { $0.peer == peer && $0.isOpen }.count
         guard open < limits.offersPerPeer else {
-            throw TransferError(.tooLarge, "this peer already has \(open) offers open here; finish or cancel one first (DELETE /ferry/v1/offers/ID), or wait \(Int(timing.idleSeconds)) s for them to expire")
+            throw TransferError(.tooMany, "this peer already has \(open) offers open here; finish or cancel one first (DELETE /ferry/v1/offers/ID), or wait \(Int(timing.idleSeconds)) s for them to expire",
+                                retryAfter: Int(timing.idleSeconds))
         }
-        try checkTotals(asking: verdict == .ask)
+        try checkTotals(asking: verdict == .ask, address: record.address)
         if verdict == .ask { record.status = .pending(now + limits.pendingSeconds) }
         records[id] = record
         if verdict == .ask { await host.offerWaiting(pendingOffer(id, record)) }

@@ -10,8 +10,6 @@ public struct TransferLimits: Sendable, Equatable {
     public var maximumOfferBody = 16 << 20
     /// Seconds an offer may wait for the user before it is declined. Default 120.
     public var pendingSeconds: Double = 120
-    /// Seconds a connection may stay silent mid-request before it is closed. Default 60.
-    public var idleSeconds: Int64 = 60
     /// Seconds partial data of an interrupted transfer is kept for a resume. Default 24 hours.
     public var partialKeepSeconds: Double = 24 * 3600
     /// Offers one peer may have open at once. Default 4.
@@ -21,6 +19,9 @@ public struct TransferLimits: Sendable, Equatable {
     public var openOffers = 32
     /// Offers waiting for the user at once, from every peer together. Default 8.
     public var pendingOffers = 8
+    /// Offers waiting for the user at once from one address (IPv6: one /64). Default 2: throwaway
+    /// fingerprints from one host cannot take every pending slot and refuse the real sender.
+    public var pendingPerAddress = 2
 
     public init() {}
 }

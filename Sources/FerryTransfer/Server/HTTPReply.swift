@@ -11,6 +11,8 @@ struct HTTPReply: Sendable {
     /// The request's body was not read (refused from its head alone): it is thrown away after the
     /// reply, then the connection closes.
     var bodyUnread = false
+    /// Seconds for a `Retry-After` header (429, 503).
+    var retryAfter: Int?
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -31,6 +33,7 @@ struct HTTPReply: Sendable {
     static func error(_ error: TransferError, close: Bool = false) -> HTTPReply {
         var reply = json(error.body, status: HTTPResponseStatus(statusCode: error.code.httpStatus))
         reply.close = close
+        reply.retryAfter = error.retryAfter
         return reply
     }
 
@@ -46,6 +49,7 @@ struct HTTPReply: Sendable {
         headers.add(name: "Content-Type", value: "application/json")
         headers.add(name: "Content-Length", value: "\(body.count)")
         if close { headers.add(name: "Connection", value: "close") }
+        if let retryAfter { headers.add(name: "Retry-After", value: "\(retryAfter)") }
         // One flush: head, body and end go out as one TLS record.
         try await outbound.write(contentsOf: [.head(HTTPResponseHead(version: version, status: status, headers: headers)),
                                               .body(.byteBuffer(ByteBuffer(bytes: body))), .end(nil)])

@@ -22,7 +22,7 @@ struct TransferConnection {
                     guard let fingerprint = peer.fingerprint else { return }
                     let reply = try await route(head, fingerprint: fingerprint, parts: &parts, outbound: outbound)
                     try await reply.write(to: outbound, version: head.version)
-                    if reply.bodyUnread { try await Self.discard(&parts, limit: server.configuration.limits.maximumOfferBody) }
+                    if reply.bodyUnread { try await RequestBody.discard(&parts, limit: server.configuration.limits.maximumOfferBody) }
                     if reply.close || !head.isKeepAlive { return }
                 }
             }
@@ -47,7 +47,10 @@ struct TransferConnection {
                     return .refusalBeforeBody(refusal)
                 }
                 let limits = server.configuration.limits
-                let body = try await Self.readBody(&parts, limit: limits.maximumOfferBody, expected: head.headers.first(name: "Content-Length"))
+                let holder: MemoryBudget.Holder = await receiver.isContact(fingerprint) ? .contact : .stranger
+                let reader = RequestBody(limit: limits.maximumOfferBody, budget: server.gate.bodies, holder: holder,
+                                         maximumObjects: limits.maximumFiles + 8)
+                let body = try await reader.read(&parts, expected: head.headers.first(name: "Content-Length"))
                 let offer: TransferOffer
                 do { offer = try TransferOffer(json: body, maximumFiles: limits.maximumFiles) } catch {
                     if error.overLimit {
@@ -74,7 +77,7 @@ struct TransferConnection {
                 return .error(TransferError(.notFound, "no such endpoint: \(head.method) \(path); see docs/transfer.md"))
             }
         } catch let error as TransferError {
-            return .error(error, close: error.code == .badRequest || error.code == .tooLarge)
+            return .error(error, close: [.badRequest, .tooLarge, .busy].contains(error.code))
         }
     }
 
@@ -147,17 +150,6 @@ struct TransferConnection {
             }
         }
         throw TransferError(.badRequest, "the connection closed inside a request")
-    }
-
-    /// Reads the rest of a request body refused unread and throws it away, up to `limit` bytes,
-    /// so that the sender, still writing it, gets to read the refusal rather than a reset.
-    static func discard(_ parts: inout Inbound, limit: Int) async throws {
-        var count = 0
-        while let part = try await parts.next() {
-            guard case .body(let buffer) = part else { return }
-            count += buffer.readableBytes
-            if count > limit { return }
-        }
     }
 
     static func drain(_ parts: inout Inbound) async throws {

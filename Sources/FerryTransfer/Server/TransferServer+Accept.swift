@@ -8,29 +8,26 @@ extension TransferServer {
     typealias Accepted = (any Channel, PeerCertificate)
 
     /// Sets up one accepted connection, or closes it at once (nil) when it would pass a connection
-    /// limit. Runs on the connection's event loop before any byte is read. It never throws: NIO
-    /// hands an error here to the accept stream, which ends the listener for everyone.
+    /// limit (``ListenerGate``). Runs on the connection's event loop before any byte is read. It
+    /// never throws: NIO hands an error here to the accept stream, which ends the listener for everyone.
     func accept(_ channel: Channel, context: NIOSSLContext) -> Accepted? {
-        let address = channel.remoteAddress?.ipAddress ?? "unknown"
-        guard counts.withLock({ $0.admit(address) }) else {
-            logger.debug("connection refused: too many open", metadata: ["from": "\(address)"])
-            try? channel.pipeline.syncOperations.addHandler(CloseOnActive())
+        guard gate.admit(channel) else {
+            logger.debug("connection refused: too many open", metadata: ["from": "\(channel.remoteAddress?.ipAddress ?? "?")"])
             return nil
         }
-        channel.closeFuture.whenComplete { _ in self.closed(address) }
         do {
             return try setUpPipeline(channel, context: context)
         } catch {
-            logger.debug("connection dropped", metadata: ["from": "\(address)", "error": "\(error)"])
+            logger.debug("connection dropped", metadata: ["from": "\(channel.remoteAddress?.ipAddress ?? "?")", "error": "\(error)"])
             channel.close(promise: nil)
             return nil
         }
     }
 
-    /// TLS (the peer's fingerprint learned, and refused while receiving is off), timeouts, HTTP.
+    /// TLS (the peer's fingerprint learned, and refused while receiving is off), then the gate's
+    /// deadlines and HTTP.
     private func setUpPipeline(_ channel: Channel, context: NIOSSLContext) throws -> Accepted {
         let sync = channel.pipeline.syncOperations
-        channel.detectDeadPeers(after: configuration.connections.deadPeerSeconds)
         // TCP_NODELAY: NIO sets it on the listener and Linux copies it to each accepted socket. The
         // `.socketOption(.tcp_nodelay)` once set here is SOL_SOCKET option 1, SO_DEBUG, which a
         // normal user may not set: its failure ended the listener.
@@ -42,15 +39,8 @@ extension TransferServer {
             promise.completeWithTask { await receiver.takesConnections() ? .certificateVerified : .failed }
         }
         try sync.addHandler(tls)
-        try sync.addHandler(ReadIdleDeadline(timeout: .seconds(configuration.limits.idleSeconds)))
-        try sync.configureHTTPServerPipeline(withErrorHandling: true)
-        try sync.addHandler(HeadDeadline(timeout: .nanoseconds(Int64(configuration.connections.headSeconds * 1e9))))
+        try gate.configureHTTP(sync)
         guard try unserved.wrap(channel) else { throw ChannelError.ioOnClosedChannel }
         return (channel, peer)
-    }
-
-    /// A counted connection closed; once none is open, the heap is trimmed (at most every 10 s).
-    private func closed(_ address: String) {
-        if counts.withLock({ $0.release(address) }) { releaseFreedMemory() }
     }
 }

@@ -38,7 +38,8 @@ public final class TransferServer: Sendable {
     let pairing: Pairing?
     let logger: Logger
     private let bound = Mutex<Int?>(nil)
-    let counts: Mutex<ConnectionCounts>
+    /// Connection caps, deadlines and the body budget (``ConnectionLimits``).
+    let gate: ListenerGate
     let unserved = UnservedConnections()
     private let onBound: @Sendable (Int) async -> Void
 
@@ -53,7 +54,8 @@ public final class TransferServer: Sendable {
         self.pairing = pairing
         self.logger = logger
         self.onBound = onBound
-        counts = Mutex(ConnectionCounts(limits: configuration.connections))
+        // Once no connection is open, the heap is trimmed (at most every 10 s).
+        gate = ListenerGate(limits: configuration.connections) { _ = releaseFreedMemory() }
     }
 
     /// The port the listener is bound to, once it is.

@@ -10,7 +10,7 @@ import Testing
     @Test func aConnectionThatSendsNothingIsClosedAfterTheIdleTimeout() async throws {
         let fixture = try LocalSendFixture()
         var limits = LocalSendFixture.quick
-        limits.idleSeconds = 1
+        limits.connections.idleSeconds = 1
         let closed = try await LocalSendServerTests.withServer(fixture, limits: limits) { _, port, _ in
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connect(host: "127.0.0.1", port: port).get()

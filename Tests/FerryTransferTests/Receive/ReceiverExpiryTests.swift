@@ -103,6 +103,46 @@ final class TestClock: Sendable {
         #expect(try await receiver.offer(offer("c.txt"), from: peer).status == "accepted")
     }
 
+    /// Throwaway fingerprints from one address take at most its share of the waiting slots; the
+    /// refusal is a 429 with a Retry-After, and a sender elsewhere still gets a slot.
+    @Test func oneAddressTakesAtMostItsShareOfTheWaitingSlots() async throws {
+        host.setMode(.everyone(until: clock.now + 3600))
+        let stranger = { (index: Int) in String(repeating: String(index % 10), count: 64) + "\(index)" }
+        let limit = TransferLimits().pendingPerAddress
+        for index in 0..<limit {
+            #expect(try await receiver.offer(offer("a\(index).txt"), from: stranger(index), address: "192.0.2.7").status == "pending")
+        }
+        do {
+            _ = try await receiver.offer(offer("b.txt"), from: stranger(50), address: "192.0.2.7")
+            Issue.record("one address took more than \(limit) waiting slots")
+        } catch {
+            #expect(error.code == .tooMany && error.code.httpStatus == 429)
+            #expect(error.retryAfter == Int(Loopback.smallReserve.pendingSeconds))
+        }
+        // Another /64 of the same IPv6 host counts as the same source.
+        _ = try await receiver.offer(offer("c.txt"), from: stranger(60), address: "2001:db8:1:2::1")
+        _ = try await receiver.offer(offer("d.txt"), from: stranger(61), address: "2001:db8:1:2:aaaa::2")
+        await #expect(throws: TransferError.self) {
+            try await receiver.offer(offer("e.txt"), from: stranger(62), address: "2001:db8:1:2:bbbb::3")
+        }
+        #expect(try await receiver.offer(offer("f.txt"), from: stranger(70), address: "192.0.2.8").status == "pending")
+    }
+
+    /// Every waiting slot taken: 503 with a Retry-After, not 413 (nothing is wrong with the offer).
+    @Test func aFullWaitingRoomAnswersBusyWithRetryAfter() async throws {
+        host.setMode(.everyone(until: clock.now + 3600))
+        for index in 0..<TransferLimits().pendingOffers {
+            _ = try await receiver.offer(offer("a\(index).txt"), from: String(repeating: "c", count: 63) + "\(index)", address: "192.0.2.\(index)")
+        }
+        do {
+            _ = try await receiver.offer(offer("b.txt"), from: String(repeating: "d", count: 64), address: "192.0.2.99")
+            Issue.record("a ninth waiting offer was taken")
+        } catch {
+            #expect(error.code == .busy && error.code.httpStatus == 503)
+            #expect(error.retryAfter != nil)
+        }
+    }
+
     @Test func aCancelledOfferIsGoneAndItsSlotFree() async throws {
         host.state.withLock { $0.trusted[peer] = TrustedPeer(fingerprint: peer, name: "p", autoAccept: true) }
         let id = try await receiver.offer(offer("a.txt"), from: peer).offer

@@ -10,9 +10,9 @@ import Testing
                 "run by scripts/test on its own: FERRY_STALL_TESTS=1 swift test --filter StarvedReceiverTests"))
 struct StarvedReceiverTests {
     @Test func aLiveUploadOutlastsAReceiverStarvedPastItsIdleTimeout() async throws {
-        var limits = Loopback.smallReserve
-        limits.idleSeconds = 2
-        let loop = try Loopback(limits: limits)
+        var connections = ConnectionLimits()
+        connections.idleSeconds = 2
+        let loop = try Loopback(connections: connections)
         loop.host.trust(loop.senderIdentity)
         let size = 48 << 20
         let file = try loop.makeFile("big.bin", size: size)
@@ -27,7 +27,7 @@ struct StarvedReceiverTests {
             return (try await result, late)
         }
         // Void unless the receiver's tasks really could not run for longer than its idle timeout.
-        #expect(late > .seconds(limits.idleSeconds + 1), "the pool was not starved: a task waited only \(late)")
+        #expect(late > .seconds(connections.idleSeconds + 1), "the pool was not starved: a task waited only \(late)")
         #expect(result.0 == 0, "curl failed: \(result.1)")
         #expect(result.1.contains(#""status":"delivered""#))
         #expect(try LocalFile.digest(loop.host.inbox() + "/big.bin") == digest)

@@ -4,39 +4,39 @@ import NIOHTTP1
 /// Closes a connection whose request head does not come in time: from the accept (the TLS
 /// handshake included) to the first head, and from the end of each response to the next head.
 /// The idle timeout alone let a sender hold a connection for ever with a byte of header a minute.
-final class HeadDeadline: ChannelDuplexHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
-    typealias OutboundOut = HTTPServerResponsePart
+public final class HeadDeadline: ChannelDuplexHandler {
+    public typealias InboundIn = HTTPServerRequestPart
+    public typealias InboundOut = HTTPServerRequestPart
+    public typealias OutboundIn = HTTPServerResponsePart
+    public typealias OutboundOut = HTTPServerResponsePart
 
     private let timeout: TimeAmount
     private var timer: Scheduled<Void>?
 
-    init(timeout: TimeAmount) { self.timeout = timeout }
+    public init(timeout: TimeAmount) { self.timeout = timeout }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    public func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { arm(context) }
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) { disarm() }
+    public func handlerRemoved(context: ChannelHandlerContext) { disarm() }
 
-    func channelActive(context: ChannelHandlerContext) {
+    public func channelActive(context: ChannelHandlerContext) {
         if timer == nil { arm(context) }
         context.fireChannelActive()
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    public func channelInactive(context: ChannelHandlerContext) {
         disarm()
         context.fireChannelInactive()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head = unwrapInboundIn(data) { disarm() }
         context.fireChannelRead(data)
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         // Armed before the write goes on: NIO's pipelining handler hands a pipelined head it
         // held back to `channelRead` inside that write, and the head must find the timer to stop.
         if case .end = unwrapOutboundIn(data) { arm(context) }
@@ -57,9 +57,9 @@ final class HeadDeadline: ChannelDuplexHandler {
 
 /// Closes an accepted connection as soon as it is active: the listener took it over a limit.
 final class CloseOnActive: ChannelInboundHandler, Sendable {
-    typealias InboundIn = NIOAny
+    public typealias InboundIn = NIOAny
 
-    func channelActive(context: ChannelHandlerContext) {
+    public func channelActive(context: ChannelHandlerContext) {
         context.close(promise: nil)
     }
 }

@@ -6,12 +6,14 @@ import Synchronization
 /// accept stream when the listener stops, and a wrapped channel dropped without
 /// `executeThenClose` traps (it took the whole process down when a connection came in as the
 /// listener stopped). Every wrapped channel is kept here until it is served or closed.
-final class UnservedConnections: Sendable {
-    typealias Wrapped = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+public final class UnservedConnections: Sendable {
+    public init() {}
+
+    public typealias Wrapped = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
     private let state = Mutex<(open: Bool, waiting: [ObjectIdentifier: Wrapped])>((true, [:]))
 
     /// Wraps `channel` and keeps it; false once the listener stopped (nothing is wrapped then).
-    func wrap(_ channel: any Channel) throws -> Bool {
+    public func wrap(_ channel: any Channel) throws -> Bool {
         try state.withLock { state in
             guard state.open else { return false }
             state.waiting[ObjectIdentifier(channel)] = try Wrapped(wrappingChannelSynchronously: channel)
@@ -20,12 +22,12 @@ final class UnservedConnections: Sendable {
     }
 
     /// The wrapped channel, now the caller's to serve.
-    func take(_ channel: any Channel) -> Wrapped? {
+    public func take(_ channel: any Channel) -> Wrapped? {
         state.withLock { $0.waiting.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     /// Stops taking connections and closes those never served.
-    func closeAll() async {
+    public func closeAll() async {
         let left = state.withLock { state in
             state.open = false
             defer { state.waiting.removeAll() }
