@@ -5,7 +5,9 @@ import NIOCore
 
 /// One upload in progress: the staged file, the bytes already held from an earlier try (skipped
 /// from the body: LocalSend always sends from byte 0) and a hash of our own for files offered
-/// without one.
+/// without one. That hash is of every byte the sender sends, the skipped ones too: it is what
+/// the staged file (the held bytes and the new ones, hashed again by ``StagedFile``) must hash to,
+/// so a retry is accepted, and held bytes that differ from the sender's are found.
 public final class LocalSendUpload: @unchecked Sendable {
     let session: String
     let file: String
@@ -24,13 +26,13 @@ public final class LocalSendUpload: @unchecked Sendable {
     /// Stores a piece of the body.
     public func append(_ buffer: ByteBuffer) async throws(TransferError) {
         var buffer = buffer
+        buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) }
         if skip > 0 {
             let dropped = Int(min(UInt64(buffer.readableBytes), skip))
             buffer.moveReaderIndex(forwardBy: dropped)
             skip -= UInt64(dropped)
         }
         guard buffer.readableBytes > 0 else { return }
-        buffer.withUnsafeReadableBytes { hasher?.update(bufferPointer: $0) }
         try await staged.append(buffer)
     }
 
