@@ -125,20 +125,9 @@ enum PendingOffers {
         return Table.render(header: ["ID", "FROM", "FILES", "SIZE", "FINGERPRINT", "URL"], rows: rows)
     }
 
-    /// `text` without control characters (C0, DEL, C1: escape sequences lose their escape) and
-    /// without bidirectional controls or line separators.
+    /// `text` as ``PeerText/printable(_:)`` leaves it: the one sanitizer of every peer's text.
     static func printable(_ text: String) -> String {
-        var kept = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where !isHidden(scalar) { kept.append(scalar) }
-        return String(kept)
-    }
-
-    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0xFEFF: return true
-        default: return false
-        }
+        PeerText.printable(text)
     }
 }
 

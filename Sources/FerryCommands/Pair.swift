@@ -94,7 +94,7 @@ extension Ferry {
         /// The requests waiting here; on a terminal, a question for each.
         func listIncoming(_ client: DaemonClient) throws {
             let requests = try Self.result(client, client.send(.pairPending(.init(id: 0)))).pairRequests ?? []
-            let rows = requests.map { [$0.id, $0.name, $0.code, $0.fingerprint] }
+            let rows = requests.map { [$0.id, PeerText.printable($0.name), $0.code, PeerText.printable($0.fingerprint)] }
             if json {
                 return print(JSONOutput.document(rows.map { PendingPair(id: $0[0], name: $0[1], code: $0[2], fingerprint: $0[3]) }))
             }
@@ -114,7 +114,7 @@ extension Ferry {
 
         func answer(_ client: DaemonClient, _ request: String, code: String?) throws {
             let result = try Self.result(client, client.send(.pairAccept(.init(id: 0, offer: request, code: code))), waiting: "waiting for the other device to confirm the code…")
-            output.say("paired with \(result.peer ?? request); each device now trusts the other (ferry trust)")
+            output.say("paired with \(PeerText.printable(result.peer ?? request)); each device now trusts the other (ferry trust)")
         }
 
         func refuse(_ client: DaemonClient, _ request: String) throws {

@@ -76,6 +76,7 @@ extension Ferry {
                 case (_, false?): "not answering"
                 default: "announced"
                 }
+                let peer = Peers.printable(peer)
                 return [peer.name, peer.host, peer.addresses.first ?? "-", String(peer.port),
                         peer.deviceId.map { String($0.prefix(8)) } ?? "-", peer.mode ?? "-",
                         peer.source == "manual" ? "manual, \(status)" : status, Ps.describe(peer.lastSeen)]
@@ -107,6 +108,21 @@ extension Ferry {
             func run() throws {
                 try Peers.change(.peerRemove(.init(id: 0, address: address)), address, output, done: "removed", unchanged: "was not listed")
             }
+        }
+
+        /// `peer` with every text a device chose (``PeerText/printable(_:)``): names, addresses,
+        /// the TXT record's values, a LocalSend device's model.
+        static func printable(_ peer: DaemonReply.PeerRow) -> DaemonReply.PeerRow {
+            var peer = peer
+            peer.name = PeerText.printable(peer.name)
+            peer.host = PeerText.printable(peer.host)
+            peer.addresses = peer.addresses.map(PeerText.printable)
+            peer.deviceId = peer.deviceId.map(PeerText.printable)
+            peer.fingerprint = peer.fingerprint.map(PeerText.printable)
+            peer.mode = peer.mode.map(PeerText.printable)
+            peer.model = peer.model.map(PeerText.printable)
+            peer.deviceType = peer.deviceType.map(PeerText.printable)
+            return peer
         }
 
         static func change(_ request: ClientRequest, _ address: String, _ output: OutputOptions, done: String, unchanged: String) throws {
@@ -143,7 +159,7 @@ private struct PeerEventLine: Encodable {
 struct PeerJSON: Encodable {
     let row: DaemonReply.PeerRow
 
-    init(_ row: DaemonReply.PeerRow) { self.row = row }
+    init(_ row: DaemonReply.PeerRow) { self.row = Ferry.Peers.printable(row) }
 
     private enum Key: String, CodingKey { case lastSeenTime }
 

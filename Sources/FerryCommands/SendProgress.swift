@@ -189,14 +189,16 @@ struct SendProgress {
                                          files: files, peer: result.peer)))
         }
         guard result.outcome == "delivered" else {
-            throw CommandFailure(message: result.message ?? "send failed", exit: ExitCode(result.exitCode ?? 74))
+            throw CommandFailure(message: PeerText.printable(result.message ?? "send failed"), exit: ExitCode(result.exitCode ?? 74))
         }
         guard !json && !quiet else { return }
         for item in result.deliveryItems {
-            print(item.status == "delivered" ? "delivered \(item.name) to \(item.app) on \(result.peer ?? "the peer")" : "\(item.status) \(item.name)")
+            let name = PeerText.printable(item.name)
+            print(item.status == "delivered" ? "delivered \(name) to \(PeerText.printable(item.app)) on \(PeerText.printable(result.peer ?? "the peer"))"
+                                             : "\(PeerText.printable(item.status)) \(name)")
         }
         // A resend answered by the earlier send's receipt says so (SendRequest).
-        if let message = result.message { print(message) }
+        if let message = result.message { print(PeerText.printable(message)) }
         if let summary = summary(now: Date()) { print(summary) }
     }
 

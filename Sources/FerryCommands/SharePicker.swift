@@ -16,7 +16,8 @@ enum SharePicker {
     /// The list as printed: `  1  Kitchen  192.168.1.20:47120  contacts  trusted`.
     static func render(_ peers: [SharePeer]) -> String {
         let rows = peers.enumerated().map { index, peer in
-            [String(index + 1), peer.name, peer.address, peer.mode ?? "-", peer.trusted ? "trusted" : "not trusted"]
+            [String(index + 1), PeerText.printable(peer.name), PeerText.printable(peer.address), PeerText.printable(peer.mode ?? "-"),
+             peer.trusted ? "trusted" : "not trusted"]
         }
         return Table.render(header: ["#", "NAME", "ADDRESS", "MODE", "TRUST"], rows: rows)
     }

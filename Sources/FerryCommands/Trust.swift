@@ -52,7 +52,7 @@ extension Ferry {
                 : .init(id: 0, action: action, peer: peer)
             let result = try TransferRequest.send(.trust(request))
             let peers = (result.trusted ?? []).map {
-                Peer(fingerprint: $0.fingerprint, name: $0.name, offers: $0.autoAccept.map { $0 ? "auto" : "ask" })
+                Peer(fingerprint: $0.fingerprint, name: PeerText.printable($0.name), offers: $0.autoAccept.map { $0 ? "auto" : "ask" })
             }
             switch action {
             case "self":

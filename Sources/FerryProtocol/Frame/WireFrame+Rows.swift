@@ -79,8 +79,9 @@ extension WireFrame {
         return pairRequests?.map { "\($0.id)\t\($0.name)\t\($0.code)\t\($0.fingerprint)" }
     }
 
-    /// `text` without control characters, for one tab-separated field (a peer's name is its text).
+    /// `text` without control characters, for one tab-separated field (a peer's name is its text):
+    /// ``PeerText/printable(_:)``, which removes tabs and newlines with the rest.
     static func field(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        PeerText.printable(text)
     }
 }
