@@ -23,13 +23,22 @@ extension Daemon {
     }
 }
 
-/// Discovery's table as the transfer's directory of peers by name.
-struct DiscoveryDirectory: PeerDirectory {
+/// Discovery's table as the transfer's directory of peers by name (``PeerNameMatch``: a name
+/// more than one peer answers to is nobody's).
+struct DiscoveryDirectory: PeerDirectory, PeerCandidates {
     let discovery: Discovery
 
     func peer(named name: String) async -> PeerEndpoint? {
-        guard let peer = await discovery.peer(named: name), let address = peer.preferredAddress,
-              let fingerprint = peer.advertisement.fingerprint else { return nil }
-        return PeerEndpoint(host: address, port: peer.port, fingerprint: fingerprint, name: peer.name)
+        guard case .one(let found) = PeerNameMatch.match(name, among: await candidates()) else { return nil }
+        return PeerEndpoint(host: found.host, port: found.port, fingerprint: found.fingerprint, name: PeerText.printable(found.name))
+    }
+
+    /// The peers that announce a fingerprint and have an address to reach them at.
+    func candidates() async -> [PeerCandidate] {
+        await discovery.visiblePeers().compactMap { peer in
+            guard let address = peer.preferredAddress, let fingerprint = peer.advertisement.fingerprint else { return nil }
+            return PeerCandidate(name: peer.name, fingerprint: fingerprint, host: address, port: peer.port,
+                                 addresses: [address] + peer.addresses.filter { $0 != address } + [peer.hostName])
+        }
     }
 }

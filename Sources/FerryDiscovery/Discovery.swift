@@ -99,6 +99,11 @@ public actor Discovery {
         table.peers.first { $0.name == name && !isOurs($0) }
     }
 
+    /// The visible peers now, without waiting for discovery to settle (name resolution).
+    public func visiblePeers() -> [Peer] {
+        table.peers.filter { !isOurs($0) }
+    }
+
     /// Changes the receiving mode in the TXT record; Avahi updates the record in place.
     public func setMode(_ mode: String) {
         guard advertisement.mode != mode else { return }
@@ -225,7 +230,7 @@ public actor Discovery {
     private func publish(_ event: PeerEvent) {
         guard !isOurs(event.peer) else { return }
         if event.kind != .updated {
-            logger.info("peer \(event.kind.rawValue): \"\(event.peer.name)\"\(event.reason.map { " (\($0))" } ?? "")")
+            logger.info("peer \(event.kind.rawValue): \"\(PeerText.printable(event.peer.name))\"\(event.reason.map { " (\($0))" } ?? "")")
         }
         for watcher in watchers.values { watcher.yield(event) }
     }

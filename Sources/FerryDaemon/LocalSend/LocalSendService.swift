@@ -32,6 +32,8 @@ struct LocalSendService: Service {
             let sessions = LocalSendSessions(receiver: receiver, staging: staging, limits: settings.limits, pin: settings.pin)
             let peers = link.peers
             await peers.setOwnFingerprint(hub.identity.fingerprint)
+            let trust = hub.trust
+            await peers.setTrusted { Set(((try? trust.load()) ?? []).map(\.fingerprint)) }
             let info = LocalSendSelf(name: hub.senderName, identity: hub.identity, settings: settings, port: port, shares: link.shares)
             let server = LocalSendServer(host: settings.host, port: port, identity: hub.identity, sessions: sessions, peers: peers,
                                          limits: settings.limits, shares: link.shares, info: info.describe, logger: logger)

@@ -33,6 +33,9 @@ enum TransferRequests {
                                progress: @escaping @Sendable (DaemonReply.Progress) async -> Void) async throws -> DaemonReply.Result {
         switch request {
         case .send(let send):
+            if let ambiguity = await PeerNames.ambiguity(send.peer, ferry: hub.peers, localSend: localSend?.peers) {
+                return failure(send.id, ambiguity, code: PeerNames.ambiguousCode)
+            }
             let localSendRequest = if let localSend { await LocalSendSendRequest.route(send, link: localSend, hub: hub) } else { nil as LocalSendSendRequest? }
             return await transfers.sends.run(send.offer, send.id) {
                 if let localSendRequest { return await localSendRequest.run(progress: progress) }
@@ -45,7 +48,11 @@ enum TransferRequests {
         case .pending(let pending): return await self.pending(pending, hub)
         case .accept(let answer): return try await self.answer(answer, accept: true, hub)
         case .decline(let answer): return try await self.answer(answer, accept: false, hub)
-        case .pair(let pair): return await PairRequests.serve(pair, hub, progress: progress)
+        case .pair(let pair):
+            if case .ask(let ask) = pair, let ambiguity = await PeerNames.ambiguity(ask.peer, ferry: hub.peers, localSend: nil) {
+                return failure(ask.id, ambiguity, code: PeerNames.ambiguousCode)
+            }
+            return await PairRequests.serve(pair, hub, progress: progress)
         }
     }
 
