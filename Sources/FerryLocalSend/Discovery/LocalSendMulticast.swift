@@ -6,7 +6,8 @@ import NIOPosix
 
 /// LocalSend's multicast discovery (§3.1): announce this device to the group, record the devices
 /// that announce themselves, and answer an announcement by the peer's register endpoint, or by a
-/// multicast message (`announce: false`) when that fails.
+/// multicast message (`announce: false`) when that fails or too many registers run; how often
+/// and whom to answer is ``AnnounceAnswers``'s decision.
 public struct LocalSendMulticast: Sendable {
     let settings: LocalSendSettings
     let peers: LocalSendPeerTable
@@ -15,9 +16,16 @@ public struct LocalSendMulticast: Sendable {
     let logger: Logger
     /// Seconds between announcements after the first three (at 0, 1 and 3 s).
     let interval: Double
+    /// How announcements are answered: rates, deduplication, registers at once.
+    let answerPolicy: AnnounceAnswers.Policy
+    /// Seconds a register answer may take, connection and TLS included (default 5).
+    let registerDeadline: Double
 
     public init(settings: LocalSendSettings, peers: LocalSendPeerTable, client: LocalSendClient, interval: Double = 30,
+                answerPolicy: AnnounceAnswers.Policy = AnnounceAnswers.Policy(), registerDeadline: Double = 5,
                 info: @escaping @Sendable () async -> LocalSendInfo, logger: Logger) {
+        self.answerPolicy = answerPolicy
+        self.registerDeadline = registerDeadline
         self.settings = settings
         self.peers = peers
         self.client = client
@@ -27,32 +35,53 @@ public struct LocalSendMulticast: Sendable {
     }
 
     typealias Datagrams = NIOAsyncChannel<AddressedEnvelope<ByteBuffer>, AddressedEnvelope<ByteBuffer>>
+    typealias Outbound = NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>
 
     /// Joins the group and runs until the task is cancelled.
     ///
     /// - Throws: When the port cannot be bound or the group joined.
     public func run() async throws {
         let group = try SocketAddress(ipAddress: settings.group, port: settings.multicastPort)
-        let channel: Datagrams = try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "0.0.0.0", port: settings.multicastPort) { channel in
-                channel.eventLoop.makeCompletedFuture { try Datagrams(wrappingChannelSynchronously: channel) }
-            }
-        // Everything after the bind runs inside executeThenClose: a channel dropped unfinished
-        // (joinGroup failing where no route reaches the group) would trap in NIOAsyncWriter.
-        try await channel.executeThenClose { inbound, outbound in
+        let channel = try await Self.bind(host: "0.0.0.0", port: settings.multicastPort)
+        try await serve(channel, group: group) {
             guard let multicast = channel.channel as? MulticastChannel else { throw LocalSendError(500, "the UDP channel cannot join groups") }
             try await multicast.joinGroup(group).get()
             logger.info("localsend multicast", metadata: ["group": "\(settings.group):\(settings.multicastPort)"])
+        }
+    }
+
+    static func bind(host: String, port: Int) async throws -> Datagrams {
+        try await DatagramBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture { try Datagrams(wrappingChannelSynchronously: channel) }
+            }
+    }
+
+    /// Announces to `group` and answers the datagrams `channel` receives until the task is
+    /// cancelled; `prepare` runs first (joining the group). Tests pass a unicast `group`.
+    func serve(_ channel: Datagrams, group: SocketAddress, prepare: () async throws -> Void = {}) async throws {
+        // Everything after the bind runs inside executeThenClose: a channel dropped unfinished
+        // (joinGroup failing where no route reaches the group) would trap in NIOAsyncWriter.
+        try await channel.executeThenClose { inbound, outbound in
+            try await prepare()
+            let answers = AnswerBook(policy: answerPolicy)
             try await withThrowingDiscardingTaskGroup { tasks in
                 tasks.addTask { try await announceLoop(outbound, to: group) }
                 for try await envelope in inbound {
                     guard let theirs = Self.decode(envelope.data), let address = envelope.remoteAddress.ipAddress else { continue }
                     let ours = await info()
                     guard theirs.fingerprint.lowercased() != ours.fingerprint.lowercased() else { continue }
-                    await peers.upsert(theirs, address: address, certificate: nil)
-                    if theirs.announce == true {
-                        tasks.addTask { await answer(theirs, at: address, outbound: outbound, group: group) }
+                    await peers.upsert(theirs, address: address, certificate: nil, announced: true)
+                    guard theirs.announce == true else { continue }
+                    let port = theirs.port ?? settings.multicastPort
+                    switch answers.announce(from: address, port: port, fingerprint: theirs.fingerprint) {
+                    case .register:
+                        tasks.addTask { await answer(theirs, at: address, port: port, answers: answers, outbound: outbound, group: group) }
+                    case .multicast:
+                        try? await send(announce: false, outbound, to: group)
+                    case .ignore:
+                        continue
                     }
                 }
                 tasks.cancelAll()
@@ -60,7 +89,7 @@ public struct LocalSendMulticast: Sendable {
         }
     }
 
-    private func announceLoop(_ outbound: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>, to group: SocketAddress) async throws {
+    private func announceLoop(_ outbound: Outbound, to group: SocketAddress) async throws {
         for delay in [0.0, 1, 2] {
             try await Task.sleep(for: .seconds(delay))
             try? await send(announce: true, outbound, to: group)
@@ -71,20 +100,35 @@ public struct LocalSendMulticast: Sendable {
         }
     }
 
-    private func send(announce: Bool, _ outbound: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>, to group: SocketAddress) async throws {
+    private func send(announce: Bool, _ outbound: Outbound, to group: SocketAddress) async throws {
         let body = LocalSendJSON.encode(await info().announcing(announce))
         try await outbound.write(AddressedEnvelope(remoteAddress: group, data: ByteBuffer(bytes: body)))
     }
 
-    /// Answers an announcement by registering at the peer (learning its certificate on the way),
-    /// else by a multicast message.
-    private func answer(_ theirs: LocalSendInfo, at address: String, outbound: NIOAsyncChannelOutboundWriter<AddressedEnvelope<ByteBuffer>>,
+    /// Answers an announcement by registering at the peer (learning its certificate on the way)
+    /// within ``registerDeadline`` seconds, else by a multicast message when one is due.
+    private func answer(_ theirs: LocalSendInfo, at address: String, port: Int, answers: AnswerBook, outbound: Outbound,
                         group: SocketAddress) async {
+        var succeeded = true
         do {
-            try await register(at: address, port: theirs.port ?? settings.multicastPort, declared: theirs.protocol == "https" ? theirs.fingerprint : nil)
+            let declared = theirs.protocol == "https" ? theirs.fingerprint : nil
+            try await Self.withDeadline(registerDeadline, what: "register at \(address):\(port)") {
+                try await register(at: address, port: port, declared: declared)
+            }
         } catch {
-            logger.debug("localsend register answer failed; answering by multicast", metadata: ["peer": "\(address)", "error": "\(error)"])
-            try? await send(announce: false, outbound, to: group)
+            succeeded = false
+            logger.debug("localsend register answer failed", metadata: ["peer": "\(address):\(port)", "error": "\(error)"])
+        }
+        if answers.registerFinished(succeeded: succeeded) == .multicast { try? await send(announce: false, outbound, to: group) }
+    }
+
+    /// `body`, or a ``LocalSendError`` (504) when it takes longer than `seconds`.
+    static func withDeadline(_ seconds: Double, what: String, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask { try await body(); return true }
+            group.addTask { try await Task.sleep(for: .seconds(seconds)); return false }
+            defer { group.cancelAll() }
+            guard try await group.next() == true else { throw LocalSendError(504, "\(what) took longer than \(seconds) s") }
         }
     }
 
