@@ -8,8 +8,9 @@ let package = Package(
         .library(name: "FerryProtocol", targets: ["FerryProtocol"]),
         .library(name: "FerryCore", targets: ["FerryCore"]),
         .library(name: "FerryKit", targets: ["FerryKit"]),
-        // For the fuzzers in Fuzz/, a package of their own that reaches the transfer protocol's parsers.
+        // For the fuzzers in Fuzz/, a package of their own that reaches the transfer protocols' parsers.
         .library(name: "FerryTransfer", targets: ["FerryTransfer"]),
+        .library(name: "FerryLocalSend", targets: ["FerryLocalSend"]),
         .executable(name: "ferry", targets: ["ferry"]),
         .executable(name: "ferryd", targets: ["ferryd"]),
     ],

@@ -21,6 +21,7 @@ let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzMimeApps", [.product(name: "FerryCore", package: "Ferry")]),
     ("FuzzNameSanitizer", [.product(name: "FerryTransfer", package: "Ferry")]),
     ("FuzzRestoration", [.product(name: "FerryKit", package: "Ferry")]),
+    ("FuzzLocalSend", [.product(name: "FerryLocalSend", package: "Ferry"), .product(name: "FerryTransfer", package: "Ferry")]),
 ]
 
 let package = Package(

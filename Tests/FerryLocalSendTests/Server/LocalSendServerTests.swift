@@ -78,6 +78,8 @@ import Testing
         let fixture = try LocalSendFixture()
         var limits = LocalSendFixture.quick
         limits.maximumBody = 4096
+        // Everyone: a certificate that is no contact's is refused from the head before the size.
+        fixture.host.setMode(.everyone(until: Date() + 3600))
         try await Self.withServer(fixture, limits: limits) { _, port, sender in
             let (status, body) = try await LocalSendClient(identity: sender).withConnection(host: "127.0.0.1", port: port, fingerprint: nil) { http in
                 try await http.request(.POST, "/api/localsend/v2/prepare-upload", json: Array(repeating: UInt8(ascii: " "), count: 100_000))
