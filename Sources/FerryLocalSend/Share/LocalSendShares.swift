@@ -17,8 +17,8 @@ public actor LocalSendShares {
         var files: [String: SharedFile]
         var pin: String?
         var events: @Sendable (String) async -> Void
-        /// Download sessions handed out (§5.2), by id, with the address each was given to.
-        var sessions: [String: String] = [:]
+        /// Download sessions handed out (§5.2), each bound to the address it was given to.
+        var sessions: LocalSendDownloadSessions
     }
 
     var share: Share?
@@ -26,9 +26,19 @@ public actor LocalSendShares {
     public private(set) var port: Int?
     var wrongPins: [String: (count: Int, since: Date)] = [:]
     let pinAttempts: Int
+    let sessionRules: LocalSendDownloadSessions.Rules
+    /// Seconds on a clock that only goes forward.
+    let clock: @Sendable () -> Double
 
     public init(pinAttempts: Int = 3) {
+        self.init(pinAttempts: pinAttempts, sessionRules: .init())
+    }
+
+    init(pinAttempts: Int, sessionRules: LocalSendDownloadSessions.Rules,
+         clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) {
         self.pinAttempts = pinAttempts
+        self.sessionRules = sessionRules
+        self.clock = clock
     }
 
     public func setPort(_ port: Int) { self.port = port }
@@ -51,7 +61,8 @@ public actor LocalSendShares {
                                     path: file.path)
         }
         let id = LocalSendSessions.randomHex(16)
-        share = Share(id: id, files: shared, pin: pin?.isEmpty == false ? pin : nil, events: events)
+        share = Share(id: id, files: shared, pin: pin?.isEmpty == false ? pin : nil, events: events,
+                      sessions: LocalSendDownloadSessions(sessionRules))
         wrongPins = [:]
         return id
     }
@@ -61,7 +72,8 @@ public actor LocalSendShares {
         if share?.id == id { share = nil }
     }
 
-    /// `POST /prepare-download` (§5.2): a session (the one given back when still valid) and the files.
+    /// `POST /prepare-download` (§5.2): a session (the one given back when still valid) and the
+    /// files. Sessions are recycled (``LocalSendDownloadSessions``): a new one always finds room.
     ///
     /// - Throws: 403 without a share, 401 for a missing or wrong PIN, 429 after too many wrong ones.
     public func prepareDownload(session requested: String?, pin given: String?, address: String) async throws(LocalSendError)
@@ -78,15 +90,13 @@ public actor LocalSendShares {
                 throw LocalSendError(401, "wrong PIN; ask the share's owner for it")
             }
         }
-        let session: String
-        if let requested, share.sessions[requested] == address {
-            session = requested
-        } else {
-            guard share.sessions.count < 256 else { throw LocalSendError(429, "too many download sessions on this share") }
+        let now = clock()
+        var session = requested ?? ""
+        if !share.sessions.use(session, address: address, now: now) {
             session = LocalSendSessions.randomHex(16)
-            share.sessions[session] = address
-            self.share = share
+            share.sessions.open(session, address: address, now: now)
         }
+        self.share = share
         return (session, share.files.mapValues(\.file))
     }
 
@@ -94,9 +104,11 @@ public actor LocalSendShares {
     ///
     /// - Throws: 403 for an unknown session or one of another address, 404 for an unknown file.
     public func download(session: String, file: String, address: String) async throws(LocalSendError) -> SharedFile {
-        guard let share, share.sessions[session] == address else {
+        let known = share?.files[file] != nil
+        guard var share, share.sessions.use(session, address: address, now: clock(), downloading: known) else {
             throw .forbidden("no download session \(session.debugDescription) from \(address); prepare-download first")
         }
+        self.share = share
         guard let shared = share.files[file] else { throw LocalSendError(404, "the share has no file \(file.debugDescription)") }
         await share.events("download of \(shared.file.fileName) to \(address)")
         return shared
