@@ -4,9 +4,10 @@ import FerryTransfer
 import NIOCore
 import NIOPosix
 
-/// `ferry share FILE... --web [--pin PIN]`: the files on LocalSend's download API (§5) and a page
-/// for a phone's browser, until the client leaves (Ctrl-C). One progress reply gives the URLs,
-/// one more each download.
+/// `ferry share FILE... --web [--pin PIN|auto]`: the files on LocalSend's download API (§5) and a
+/// page for a phone's browser, until the client leaves (Ctrl-C). One progress reply gives the URLs
+/// (and the PIN, when ferryd made it), one more each download, and one each new PIN (guessing
+/// used up the wrong-PIN budget: ``LocalSendShares``).
 struct LocalSendWebShare {
     let request: ClientRequest.WebShare
     let hub: TransferHub
@@ -20,8 +21,8 @@ struct LocalSendWebShare {
         let shareID: String
         do {
             let files = try LocalFile.collect(request.files)
-            shareID = try await link.shares.start(files, pin: request.pin) { [id] line in
-                await progress(Self.event(id, "download", line))
+            shareID = try await link.shares.start(files, pin: request.pin) { [id] event in
+                await progress(Self.event(id, event.kind.rawValue, event.message))
             }
         } catch let error as TransferError {
             return TransferRequests.failure(id, error.message, code: TransferRequests.exitCode(for: error))
@@ -29,8 +30,9 @@ struct LocalSendWebShare {
             return TransferRequests.failure(id, "\(error)")
         }
         let urls = Self.addresses(bound: link.settings.host).map { "https://\($0):\(port)/" }
-        var opened = Self.event(id, "shared", "open " + urls.joined(separator: " or ") + " on the other device"
-                                + (request.pin == nil ? "" : " (PIN required)") + "; Ctrl-C stops sharing")
+        let made = request.pin == LocalSendPin.auto ? await link.shares.pin(of: shareID) : nil
+        let pin = made.map { " (PIN \($0))" } ?? (request.pin == nil ? "" : " (PIN required)")
+        var opened = Self.event(id, "shared", "open " + urls.joined(separator: " or ") + " on the other device" + pin + "; Ctrl-C stops sharing")
         opened.items = urls
         await progress(opened)
         // Until the client leaves: its connection's end cancels this task.

@@ -1,5 +1,6 @@
 import FerryTransfer
 import Foundation
+import Logging
 
 /// LocalSend's upload sessions over Ferry's ``Receiver``: a prepare-upload becomes a Ferry offer
 /// (the same mode, trust, pending and limits), each upload a staged file, and the last upload the
@@ -22,30 +23,48 @@ public actor LocalSendSessions {
     /// The PIN senders must give, if any.
     let pin: String?
     var sessions: [String: Session] = [:]
-    var wrongPins: [String: (count: Int, since: Date)] = [:]
+    /// Wrong PINs, budgeted per address and for everyone (``PinGuard``).
+    var pins: PinGuard
+    /// The last time guessing used up the PIN budget, and how much of it there was.
+    public private(set) var lastPinAlarm: (alarm: PinGuard.Alarm, at: Date)?
+    let logger: Logger
 
-    /// - Parameter pin: The PIN prepare-upload requires (`?pin=`), or nil for none.
-    public init(receiver: Receiver, staging: StagingArea, limits: LocalSendLimits = LocalSendLimits(), pin: String? = nil) {
+    /// - Parameters:
+    ///   - pin: The PIN prepare-upload requires (`?pin=`), or nil for none.
+    ///   - logger: Where PIN guessing is reported.
+    public init(receiver: Receiver, staging: StagingArea, limits: LocalSendLimits = LocalSendLimits(), pin: String? = nil,
+                logger: Logger = Logger(label: "ferry.localsend")) {
         self.receiver = receiver
         self.staging = staging
         self.limits = limits
         self.pin = pin
+        self.logger = logger
+        pins = PinGuard(PinGuard.Rules(attempts: limits.pinAttempts))
     }
 
-    /// Checks the PIN a sender at `address` gave: 401 when missing or wrong, 429 after
-    /// ``LocalSendLimits/pinAttempts`` wrong ones for a minute.
+    /// Checks the PIN a sender at `address` gave: 401 when missing or wrong, 429 (with the seconds
+    /// to wait) after ``LocalSendLimits/pinAttempts`` wrong ones from the address, or ten from
+    /// everyone together, until the budget refills (``PinGuard``). The configured PIN cannot be
+    /// changed from here: guessing that uses up the budget is logged, at most every ten minutes,
+    /// and kept in ``lastPinAlarm``, for the owner to see.
     public func checkPin(_ given: String?, address: String) throws(LocalSendError) {
         guard let pin else { return }
-        if let wrong = wrongPins[address], wrong.count >= limits.pinAttempts, Date().timeIntervalSince(wrong.since) < 60 {
-            throw LocalSendError(429, "too many wrong PINs from \(address); wait a minute")
-        }
-        guard let given, !given.isEmpty else { throw LocalSendError(401, "this device requires a PIN; send again with the PIN its owner gives you") }
-        guard given == pin else {
-            let old = wrongPins[address].flatMap { Date().timeIntervalSince($0.since) < 60 ? $0 : nil }
-            wrongPins[address] = ((old?.count ?? 0) + 1, old?.since ?? Date())
+        switch pins.judge(given, pin: pin, address: address, now: ProcessInfo.processInfo.systemUptime) {
+        case .right: return
+        case .missing: throw LocalSendError(401, "this device requires a PIN; send again with the PIN its owner gives you")
+        case .wrong(let alarm):
+            if let alarm { report(alarm) }
             throw LocalSendError(401, "wrong PIN; ask the device's owner for it")
+        case .refused(let seconds):
+            throw LocalSendError(429, "too many wrong PINs (from \(address), or from everyone together); try again in \(seconds) s",
+                                 retryAfter: seconds)
         }
-        wrongPins[address] = nil
+    }
+
+    private func report(_ alarm: PinGuard.Alarm) {
+        lastPinAlarm = (alarm, Date())
+        logger.warning("localsend PIN guessing: the wrong-PIN budget is used up; senders wait for it to refill (FERRY_LOCALSEND_PIN)",
+                       metadata: ["wrong": "\(alarm.wrong)", "addresses": "\(alarm.addresses)"])
     }
 
     /// A prepare-upload from the device whose fingerprint is `peer`: judged as a Ferry offer, waiting

@@ -4,7 +4,8 @@ import Foundation
 
 /// The web share (§5, reverse transfer): files this device offers for download, to LocalSend apps
 /// and to a phone's browser, while `ferry share --web` runs. One share at a time, as LocalSend's
-/// own; a PIN when asked for, wrong ones counted per address as for uploads.
+/// own; a PIN when asked for, judged by a ``PinGuard`` (wrong ones budgeted per address and for
+/// everyone), and a new PIN when guessing runs that budget out.
 public actor LocalSendShares {
     /// A file of the share, as the download API names it.
     public struct SharedFile: Sendable {
@@ -12,31 +13,46 @@ public actor LocalSendShares {
         public var path: String
     }
 
+    /// Something the share's owner is told of, in one line.
+    public struct Event: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            /// A download started.
+            case download
+            /// Guessing ran the PIN budget out and the share has a new PIN.
+            case pin
+        }
+
+        public var kind: Kind
+        public var message: String
+    }
+
     struct Share {
         var id: String
         var files: [String: SharedFile]
         var pin: String?
-        var events: @Sendable (String) async -> Void
+        var events: @Sendable (Event) async -> Void
         /// Download sessions handed out (§5.2), each bound to the address it was given to.
         var sessions: LocalSendDownloadSessions
+        var pins: PinGuard
     }
 
     var share: Share?
     /// The API's port once bound (for the share's URL); nil while LocalSend is off.
     public private(set) var port: Int?
-    var wrongPins: [String: (count: Int, since: Date)] = [:]
-    let pinAttempts: Int
+    let pinRules: PinGuard.Rules
     let sessionRules: LocalSendDownloadSessions.Rules
     /// Seconds on a clock that only goes forward.
     let clock: @Sendable () -> Double
 
+    /// - Parameter pinAttempts: Wrong PINs an address may give at once (then one every
+    ///   twenty seconds); everyone together as ``PinGuard/Rules`` says.
     public init(pinAttempts: Int = 3) {
-        self.init(pinAttempts: pinAttempts, sessionRules: .init())
+        self.init(pinRules: PinGuard.Rules(attempts: pinAttempts))
     }
 
-    init(pinAttempts: Int, sessionRules: LocalSendDownloadSessions.Rules,
+    init(pinRules: PinGuard.Rules, sessionRules: LocalSendDownloadSessions.Rules = .init(),
          clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) {
-        self.pinAttempts = pinAttempts
+        self.pinRules = pinRules
         self.sessionRules = sessionRules
         self.clock = clock
     }
@@ -46,13 +62,22 @@ public actor LocalSendShares {
     /// Whether a share is open (`download: true` in this device's info).
     public var active: Bool { share != nil }
 
+    /// The PIN share `id` asks for now (one ferryd made, or a new one after guessing), if any.
+    public func pin(of id: String) -> String? {
+        share?.id == id ? share?.pin : nil
+    }
+
     /// Opens a share of `files` (paths and the names to give them).
     ///
-    /// - Parameter events: Told, in one line, of each download started.
+    /// - Parameters:
+    ///   - pin: The PIN to ask for: nil for none, ``LocalSendPin/auto`` for a random one
+    ///     (``pin(of:)`` tells it), else at least ``LocalSendPin/minimumLength`` characters.
+    ///   - events: Told, in one line, of each download started and each new PIN.
     /// - Returns: The share's id, for ``stop(_:)``.
-    /// - Throws: 409 when another share is open.
-    public func start(_ files: [LocalFile], pin: String?, events: @escaping @Sendable (String) async -> Void) throws(LocalSendError) -> String {
+    /// - Throws: 409 when another share is open; 400 for a PIN too short.
+    public func start(_ files: [LocalFile], pin: String?, events: @escaping @Sendable (Event) async -> Void) throws(LocalSendError) -> String {
         guard share == nil else { throw .conflict("another web share is open; stop it (Ctrl-C in its terminal) first") }
+        let pin = try LocalSendPin.forShare(pin)
         var shared: [String: SharedFile] = [:]
         for (index, file) in files.enumerated() {
             let id = "f\(index)"
@@ -61,9 +86,8 @@ public actor LocalSendShares {
                                     path: file.path)
         }
         let id = LocalSendSessions.randomHex(16)
-        share = Share(id: id, files: shared, pin: pin?.isEmpty == false ? pin : nil, events: events,
-                      sessions: LocalSendDownloadSessions(sessionRules))
-        wrongPins = [:]
+        share = Share(id: id, files: shared, pin: pin, events: events, sessions: LocalSendDownloadSessions(sessionRules),
+                      pins: PinGuard(pinRules))
         return id
     }
 
@@ -72,32 +96,26 @@ public actor LocalSendShares {
         if share?.id == id { share = nil }
     }
 
-    /// `POST /prepare-download` (§5.2): a session (the one given back when still valid) and the
-    /// files. Sessions are recycled (``LocalSendDownloadSessions``): a new one always finds room.
+    /// `POST /prepare-download` (§5.2): a session (the one given back when still valid: no PIN
+    /// again) and the files. Sessions are recycled (``LocalSendDownloadSessions``): a new one
+    /// always finds room.
     ///
-    /// - Throws: 403 without a share, 401 for a missing or wrong PIN, 429 after too many wrong ones.
+    /// - Throws: 403 without a share, 401 for a missing or wrong PIN, 429 (with the seconds to
+    ///   wait) while wrong PINs have used up the budget.
     public func prepareDownload(session requested: String?, pin given: String?, address: String) async throws(LocalSendError)
         -> (session: String, files: [String: LocalSendFile]) {
         guard var share else { throw .forbidden("nothing is shared now; ask the owner to run `ferry share FILE --web`") }
-        if let pin = share.pin {
-            if let wrong = wrongPins[address], wrong.count >= pinAttempts, Date().timeIntervalSince(wrong.since) < 60 {
-                throw LocalSendError(429, "too many wrong PINs from \(address); wait a minute")
-            }
-            guard let given, !given.isEmpty else { throw LocalSendError(401, "this share needs a PIN; ask its owner") }
-            guard LocalSendSessions.same(given, pin) else {
-                let old = wrongPins[address].flatMap { Date().timeIntervalSince($0.since) < 60 ? $0 : nil }
-                wrongPins[address] = ((old?.count ?? 0) + 1, old?.since ?? Date())
-                throw LocalSendError(401, "wrong PIN; ask the share's owner for it")
-            }
-        }
         let now = clock()
-        var session = requested ?? ""
-        if !share.sessions.use(session, address: address, now: now) {
-            session = LocalSendSessions.randomHex(16)
-            share.sessions.open(session, address: address, now: now)
+        if let requested, share.sessions.use(requested, address: address, now: now) {
+            self.share = share
+            return (requested, share.files.mapValues(\.file))
         }
-        self.share = share
-        return (session, share.files.mapValues(\.file))
+        try await checkPin(given, address: address, now: now)
+        guard var current = self.share, current.id == share.id else { throw .forbidden("the share ended") }
+        let session = LocalSendSessions.randomHex(16)
+        current.sessions.open(session, address: address, now: now)
+        self.share = current
+        return (session, current.files.mapValues(\.file))
     }
 
     /// `GET /download` (§5.3): the file to stream.
@@ -110,7 +128,7 @@ public actor LocalSendShares {
         }
         self.share = share
         guard let shared = share.files[file] else { throw LocalSendError(404, "the share has no file \(file.debugDescription)") }
-        await share.events("download of \(shared.file.fileName) to \(address)")
+        await share.events(Event(kind: .download, message: "download of \(shared.file.fileName) to \(address)"))
         return shared
     }
 }

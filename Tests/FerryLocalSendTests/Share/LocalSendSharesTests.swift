@@ -17,12 +17,12 @@ import Testing
         try Data(content).write(to: URL(fileURLWithPath: path))
         let events = EventLog()
         try await LocalSendServerTests.withServer(fixture) { server, port, sender in
-            _ = try await server.shares.start(LocalFile.collect([path]), pin: "2468") { await events.add($0) }
+            _ = try await server.shares.start(LocalFile.collect([path]), pin: "246810") { await events.add($0.message) }
             try await LocalSendClient(identity: sender).withConnection(host: "127.0.0.1", port: port, fingerprint: nil) { http async throws in
                 #expect(try await http.request(.GET, "/").0 == 200)
                 #expect(try await http.request(.POST, "/api/localsend/v2/prepare-download").0 == 401)
                 #expect(try await http.request(.POST, "/api/localsend/v2/prepare-download?pin=1111").0 == 401)
-                let (status, body) = try await http.request(.POST, "/api/localsend/v2/prepare-download?pin=2468")
+                let (status, body) = try await http.request(.POST, "/api/localsend/v2/prepare-download?pin=246810")
                 #expect(status == 200)
                 let prepared = try JSONDecoder().decode(Prepared.self, from: Data(body))
                 #expect(prepared.files["f0"]?.fileName == "shared.bin")
