@@ -6,6 +6,9 @@ struct DoctorChecks {
 
     let context: Context
 
+    static let untrustedSchemesFix = "install Ferry where only you or root can write (not under /tmp), or set FERRY_SCHEMES_DIR"
+    static let untrustedFix = "keep it where only you or root can write, up to /: chown it, chmod go-w what is yours, or remove it"
+
     func run() -> [Problem] {
         let registry = context.registry()
         var problems: [Problem] = []
@@ -13,9 +16,13 @@ struct DoctorChecks {
             problems.append(Problem(subject: "schemes", problem: "the built-in scheme declarations were not found",
                                     fix: "set FERRY_SCHEMES_DIR to the schemes folder of Ferry's source or install"))
         }
+        problems += BuiltInSchemes.search(environment: context.environment, executable: Context.executablePath()).skipped.map {
+            Problem(subject: $0.path.escapingControlCharacters(), problem: "built-in schemes not read: \($0.reason)",
+                    fix: Self.untrustedSchemesFix)
+        }
         problems += registry.diagnostics.map {
             Problem(subject: $0.file.escapingControlCharacters(), problem: "skipped: \($0.keyPath.isEmpty ? "" : $0.keyPath + ": ")\($0.message)",
-                    fix: "correct the manifest, or remove it")
+                    fix: $0.code == .untrusted ? Self.untrustedFix : "correct the manifest, or remove it")
         }
         problems += registry.droppedEntries.map {
             Problem(subject: $0.file.escapingControlCharacters(), problem: $0.fault,

@@ -11,9 +11,12 @@ import FerryTestSupport
         FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb") && FileManager.default.isExecutableFile(atPath: ShellFilesTests.manualTool)
     }
 
-    /// A .deb of the test build, installed by dpkg into `world.root/sysroot`; returns that root.
+    /// A .deb of the test build, installed by dpkg into an empty root; returns that root. The root
+    /// is under the checkout's `.build`, not /tmp: ferry reads no built-in schemes from a folder
+    /// under one every user can write (FolderTrust). The caller removes it.
     static func installPackage(in world: FerryWorld) throws -> String {
-        let deb = world.root + "/ferry.deb", root = world.root + "/sysroot"
+        let deb = world.root + "/ferry.deb"
+        let root = FerryWorld.repository + "/.build/ferry-install-tests/" + UUID().uuidString
         var environment = ProcessInfo.processInfo.environment
         environment["FERRY_MANUAL_TOOL"] = ShellFilesTests.manualTool
         let built = try FerryWorld.runProgram(FerryWorld.repository + "/scripts/package",
@@ -44,6 +47,7 @@ import FerryTestSupport
     func theInstalledPackageOpensURLsAndPassesDoctor() throws {
         let world = try FerryWorld()
         let root = try Self.installPackage(in: world)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let ferry = root + "/usr/bin/ferry"
         // https: goes to the built-in web scheme, which runs xdg-open: a stand-in records its argument.
         let fakeBin = world.root + "/fake-bin", record = world.root + "/xdg-open.txt"
@@ -81,6 +85,7 @@ import FerryTestSupport
     func thePackageHoldsEveryPieceWhereItsToolLooks() throws {
         let world = try FerryWorld()
         let root = try Self.installPackage(in: world)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         for file in ["usr/bin/ferry", "usr/bin/ferryd", "usr/share/ferry/schemes/web.plist", "usr/share/man/man1/ferry.1.gz",
                      "usr/share/bash-completion/completions/ferry", "usr/share/zsh/vendor-completions/_ferry",
                      "usr/share/fish/vendor_completions.d/ferry.fish", "usr/lib/systemd/user/ferryd.socket",

@@ -6,7 +6,7 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     /// What kind of problem this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case unreadable, notAPropertyList, missingKey, wrongType, invalidValue, filteredOut
+            case unreadable, notAPropertyList, missingKey, wrongType, invalidValue, filteredOut, untrusted
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -23,6 +23,8 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         public static let invalidValue = Code(.invalidValue)
         /// Not an error: a ``ManifestFilter`` showed the file cannot matter, so it was not decoded.
         public static let filteredOut = Code(.filteredOut)
+        /// Not read: another user can change the file or a folder above it (``FolderTrust``).
+        public static let untrusted = Code(.untrusted)
 
         public var description: String { base.rawValue }
     }

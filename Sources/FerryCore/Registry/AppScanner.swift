@@ -15,6 +15,11 @@ enum AppScanner {
 
     private static func scan(_ folder: AppFolder, precedence: Int, filter: ManifestFilter?, into result: inout Result) {
         guard let names = FileSystem.entries(of: folder.path) else { return }
+        if folder.kind == .system, let reason = FolderTrust.problem(with: folder.path) {
+            result.diagnostics.append(ManifestError(code: .untrusted, file: folder.path, keyPath: "",
+                                                    message: "this apps folder is not read: \(reason)"))
+            return
+        }
         for name in names where !name.hasPrefix(".") {
             let bundlePath = folder.path + "/" + name
             let manifestPath: String
@@ -26,6 +31,10 @@ enum AppScanner {
                 continue
             }
             let display = String(manifestPath.dropFirst(folder.path.count + 1))
+            if let reason = untrustedEntry(bundlePath, manifestPath, in: folder) {
+                result.diagnostics.append(ManifestError(code: .untrusted, file: manifestPath, keyPath: "", message: "not read: \(reason)"))
+                continue
+            }
             switch ManifestLoader.load(path: manifestPath, displayPath: display, filter: filter) {
             case .success(var manifest):
                 let file = folder.kind == .user ? display : manifestPath
@@ -44,5 +53,13 @@ enum AppScanner {
                 result.diagnostics.append(error)
             }
         }
+    }
+
+    /// In the folders other users share (system and built-in), a bundle or manifest another user
+    /// owns or can write is not read: the folder's owner did not write it.
+    private static func untrustedEntry(_ bundlePath: String, _ manifestPath: String, in folder: AppFolder) -> String? {
+        guard folder.kind == .system || folder.kind == .builtIn else { return nil }
+        return FolderTrust.entryProblem(with: bundlePath)
+            ?? (manifestPath == bundlePath ? nil : FolderTrust.entryProblem(with: manifestPath))
     }
 }

@@ -7,16 +7,50 @@ import Darwin
 /// Where the built-in declarations of the reserved schemes (http, https, mailto…) are: one
 /// answer for `ferry` and `ferryd`, so a binary copied into `PREFIX/bin` still finds them.
 public enum BuiltInSchemes {
+    /// A folder that was passed over because another user could change it (``FolderTrust``).
+    public struct Skipped: Sendable, Equatable {
+        /// The schemes folder that exists but was not read.
+        public var path: String
+        /// Why, naming the folder at fault.
+        public var reason: String
+    }
+
+    /// What the search found: the folder used, and those passed over before it.
+    public struct Search: Sendable, Equatable {
+        public var folder: String?
+        public var skipped: [Skipped] = []
+    }
+
     /// The first folder that exists of: `FERRY_SCHEMES_DIR`; `share/ferry/schemes` beside the
     /// binary's prefix; `ferry/schemes` in `$XDG_DATA_HOME` and each `$XDG_DATA_DIRS` entry; the
-    /// `schemes` folder of a source checkout above the binary; that of the checkout it was built in.
+    /// `schemes` folder of a source checkout above the binary; in debug builds, that of the
+    /// checkout it was built in. Of these, a folder another user could change (it or any folder
+    /// above it; see ``FolderTrust``) is skipped: its declarations would run that user's
+    /// programs. `FERRY_SCHEMES_DIR` is the caller's explicit choice and is used as it is.
     ///
     /// - Parameters:
     ///   - environment: The process environment.
     ///   - executable: The running binary's resolved path (``runningExecutable()``).
     public static func folder(environment: [String: String], executable: String?) -> String? {
-        if let dir = environment["FERRY_SCHEMES_DIR"], !dir.isEmpty { return dir }
-        return candidates(environment: environment, executable: executable).first(where: FileSystem.isDirectory)
+        search(environment: environment, executable: executable).folder
+    }
+
+    /// ``folder(environment:executable:)`` with the folders it skipped and why (`ferry doctor`).
+    ///
+    /// - Parameter uid: The user the folders must be safe for (the effective uid by default).
+    public static func search(environment: [String: String], executable: String?,
+                              uid: UInt32 = UInt32(geteuid())) -> Search {
+        if let dir = environment["FERRY_SCHEMES_DIR"], !dir.isEmpty { return Search(folder: dir) }
+        var result = Search()
+        for candidate in candidates(environment: environment, executable: executable) where FileSystem.isDirectory(candidate) {
+            if let reason = FolderTrust.problem(with: candidate, uid: uid) {
+                result.skipped.append(Skipped(path: candidate, reason: reason))
+            } else {
+                result.folder = candidate
+                break
+            }
+        }
+        return result
     }
 
     static func candidates(environment: [String: String], executable: String?) -> [String] {
@@ -28,7 +62,10 @@ public enum BuiltInSchemes {
         found += ([dataHome] + dataDirs.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") })
             .map { $0 + "/ferry/schemes" }
         if let checkout = binDirectory.flatMap(checkout(above:)) { found.append(checkout + "/schemes") }
+        #if DEBUG
+        // Tests and development builds run from anywhere; a release binary carries no build path.
         found.append(buildCheckout + "/schemes")
+        #endif
         return found
     }
 
@@ -42,12 +79,14 @@ public enum BuiltInSchemes {
         return nil
     }
 
+    #if DEBUG
     /// The checkout this file was compiled in (`Sources/FerryCore/Registry/` is three levels down).
     static var buildCheckout: String {
         var dir = "\(#filePath)"
         for _ in 0..<4 { dir = FerryPaths.parent(of: dir) }
         return dir
     }
+    #endif
 
     /// The running binary's absolute path, symbolic links resolved (`/proc/self/exe`).
     public static func runningExecutable() -> String? {

@@ -16,10 +16,12 @@ import Testing
         #expect(BuiltInSchemes.folder(environment: environment, executable: prefix + "/bin/ferry") == prefix + "/share/ferry/schemes")
     }
 
-    /// A binary copied anywhere still finds the checkout it was built in, while it exists.
+    #if DEBUG
+    /// A debug binary copied anywhere still finds the checkout it was built in, while it exists.
     @Test func aCopiedBinaryFallsBackToItsBuildCheckout() {
         let found = BuiltInSchemes.folder(environment: ["XDG_DATA_DIRS": "/nonexistent", "HOME": "/nonexistent"],
                                           executable: "/nonexistent/bin/ferry")
         #expect(found.map { FileManager.default.fileExists(atPath: $0 + "/web.plist") } == true)
     }
+    #endif
 }
