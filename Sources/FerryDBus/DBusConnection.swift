@@ -79,27 +79,47 @@ public final class DBusConnection: Sendable {
     /// Subscribes to the signals `match` selects. When this returns, the bus has accepted the match:
     /// signals sent from then on are in the stream. Ending the iteration removes the match.
     ///
+    /// When `match.sender` is a well-known name, only signals from that name's owner at the time
+    /// they arrive are in the stream: the bus filters broadcasts by the rule, but delivers signals
+    /// addressed to this connection from any client, whatever the rule says.
+    ///
     /// - Throws: `DBusError` when the bus refuses the rule or the connection is closed.
     public func signals(matching match: DBusMatch) async throws -> AsyncStream<DBusSignal> {
+        let tracked = try await trackOwner(of: match.sender)
         let (stream, continuation) = AsyncStream.makeStream(of: DBusSignal.self, bufferingPolicy: .bufferingNewest(256))
-        let subscription = Subscription(continuation)
+        let subscription = Subscription(continuation, from: tracked?.owner)
         let loop = self.loop
-        try await withCheckedThrowingContinuation { (installed: CheckedContinuation<Void, any Error>) in
-            loop.enqueue({ $0.addMatch(match.rule, subscription, installed) }, ifClosed: { installed.resume(throwing: loop.closedError) })
+        let removeAll: @Sendable (BusLoop) -> Void = { loop in
+            loop.removeMatch(subscription)
+            if let tracked { loop.removeMatch(tracked.changes) }
         }
-        continuation.onTermination = { _ in loop.enqueue { $0.removeMatch(subscription) } }
+        do {
+            try await install(match.rule, subscription)
+        } catch {
+            loop.enqueue(removeAll)
+            throw error
+        }
+        continuation.onTermination = { _ in loop.enqueue(removeAll) }
         return stream
     }
 
-    /// Sends a signal from this connection.
+    /// Sends a signal from this connection: broadcast, or to `destination` alone (a unique or
+    /// well-known name).
     ///
     /// - Throws: `DBusError` when the signal cannot be built or sent.
-    public func emit(_ signal: DBusSignal) async throws {
+    public func emit(_ signal: DBusSignal, to destination: String?) async throws {
         let loop = self.loop
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
             loop.enqueue({ loop in
-                done.resume(with: Result { () throws(DBusError) in try loop.emit(signal) }.mapError { $0 })
+                done.resume(with: Result { () throws(DBusError) in try loop.emit(signal, to: destination) }.mapError { $0 })
             }, ifClosed: { done.resume(throwing: loop.closedError) })
         }
+    }
+
+    /// Sends a signal from this connection to everyone whose match rules select it.
+    ///
+    /// - Throws: `DBusError` when the signal cannot be built or sent.
+    public func emit(_ signal: DBusSignal) async throws {
+        try await emit(signal, to: nil)
     }
 }

@@ -1,7 +1,9 @@
 /// A signal match rule: which signals a subscription receives.
 ///
 /// Set `sender` to the well-known name of the service (e.g. `org.freedesktop.Notifications`): the
-/// bus then only delivers signals sent by that name's owner, so no other client can forge them.
+/// bus then only broadcasts to us the signals that name's owner sends, and the connection drops
+/// any other, such as one a client addresses to this connection alone (which the bus delivers
+/// whatever the rule says), so no other client can forge them.
 public struct DBusMatch: Sendable, Equatable {
     public var sender: String?
     public var path: String?

@@ -64,13 +64,17 @@ extension BusLoop {
         subscription.loop = nil
     }
 
-    func emit(_ signal: DBusSignal) throws(DBusError) {
+    func emit(_ signal: DBusSignal, to destination: String? = nil) throws(DBusError) {
         var message: OpaquePointer? = nil
         var r = sd_bus_message_new_signal(bus, &message, signal.path, signal.interface, signal.member)
         guard r >= 0, let message else {
             throw DBusError(.invalidArgument, "cannot make the signal \(signal.interface).\(signal.member) on \(signal.path): \(errnoText(-r))")
         }
         defer { sd_bus_message_unref(message) }
+        if let destination {
+            r = sd_bus_message_set_destination(message, destination)
+            guard r >= 0 else { throw DBusError(.invalidArgument, "cannot address the signal \(signal.member) to \(destination): \(errnoText(-r))") }
+        }
         try MessageWriter.append(signal.arguments, to: message)
         r = sd_bus_send(bus, message, nil)
         guard r >= 0 else { throw DBusError(.io, "cannot send the signal \(signal.member): \(errnoText(-r))") }
@@ -115,11 +119,16 @@ private let signalHandler: sd_bus_message_handler_t = { message, userdata, _ in
     let subscription = Unmanaged<Subscription>.fromOpaque(userdata!).takeUnretainedValue()
     guard let message, let arguments = try? MessageReader.readAll(message) else { return 0 }
     let text = { (p: UnsafePointer<CChar>?) in p.map { String(cString: $0) } }
-    subscription.continuation.yield(DBusSignal(
+    let signal = DBusSignal(
         sender: text(sd_bus_message_get_sender(message)),
         path: text(sd_bus_message_get_path(message)) ?? "",
         interface: text(sd_bus_message_get_interface(message)) ?? "",
         member: text(sd_bus_message_get_member(message)) ?? "",
-        arguments: arguments))
+        arguments: arguments)
+    if let tracked = subscription.tracking {
+        tracked.heard(signal)
+    } else if subscription.owner?.sent(signal) ?? true {
+        subscription.continuation.yield(signal)
+    }
     return 0
 }

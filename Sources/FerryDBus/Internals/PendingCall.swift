@@ -49,7 +49,21 @@ final class Subscription: @unchecked Sendable {
     var loop: BusLoop?
     var installed: CheckedContinuation<Void, any Error>?
 
-    init(_ continuation: AsyncStream<DBusSignal>.Continuation) {
+    /// The well-known name whose owner alone may send this subscription's signals.
+    let owner: NameOwner?
+    /// For the bus's NameOwnerChanged: the name whose owner this subscription keeps up to date.
+    let tracking: NameOwner?
+
+    init(_ continuation: AsyncStream<DBusSignal>.Continuation, from owner: NameOwner? = nil) {
         self.continuation = continuation
+        self.owner = owner
+        self.tracking = nil
+    }
+
+    /// A subscription that feeds no stream: its signals update `owner`.
+    init(tracking owner: NameOwner) {
+        continuation = AsyncStream.makeStream(of: DBusSignal.self).continuation
+        self.owner = nil
+        tracking = owner
     }
 }

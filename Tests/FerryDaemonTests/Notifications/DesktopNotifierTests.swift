@@ -173,3 +173,29 @@ extension DesktopNotifierTests {
         #expect(try await bus.calls("Notify").last?[1] == .uint32(0))
     }
 }
+
+extension DesktopNotifierTests {
+    /// Any client may address a signal to ferryd's connection: an ActionInvoked that does not come
+    /// from the notification server's connection answers nothing; the server's own still does.
+    @Test func anActionInvokedFromAnotherClientIsIgnored() async throws {
+        let bus = try NotificationBus()
+        try await bus.startServer(capabilities: Self.capabilities)
+        let notifier = notifier(bus)
+        let keys = Mutex<[String]>([])
+        let id = try #require(await notifier.post(TransferNotifications.offerNotification(Self.offer)) { key in
+            keys.withLock { $0.append(key) }
+        })
+        func forge(_ member: String, _ arguments: [String]) async throws {
+            try await ForgedSignal.send(address: bus.address, service: DesktopNotifier.service, path: DesktopNotifier.path,
+                                        signal: "\(DesktopNotifier.service).\(member)", arguments)
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        try await forge("ActionInvoked", ["uint32 \(id)", "'accept'"])
+        #expect(keys.withLock { $0 }.isEmpty, "a forged ActionInvoked answered the offer")
+        // A forged close would drop the handler: the real answer would then go unheard.
+        try await forge("NotificationClosed", ["uint32 \(id)", "uint32 2"])
+        try await bus.emit("ActionInvoked", signature: "us", [.uint32(id), .string("decline")])
+        for _ in 0..<200 where keys.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(keys.withLock { $0 } == ["decline"])
+    }
+}

@@ -73,4 +73,22 @@ import FerryTestSupport
         try await Task.sleep(for: .milliseconds(300))
         #expect(await world.controller.report().lock == "unlocked")
     }
+
+    /// The same signal addressed to ferryd's connection (unicast, which the bus delivers whatever
+    /// the match rule's sender says) from a client that is not logind changes nothing: a forged
+    /// "unlocked" during the grace would keep the keys in.
+    @Test(.enabled(if: LogindMock.available))
+    func aPropertiesChangedSignalAddressedToFerrydByAnotherClientIsIgnored() async throws {
+        let world = try await World(grace: .seconds(60))
+        defer { world.task.cancel() }
+        try await world.logind.setLockedHint(true, session: world.session, world.bus)
+        #expect(await world.lockState(becomes: "locking"))
+        try await ForgedSignal.send(address: world.logind.address, service: LogindSession.service, path: world.session,
+                                    signal: "org.freedesktop.DBus.Properties.PropertiesChanged",
+                                    ["'org.freedesktop.login1.Session'", "{'LockedHint': <false>}", "@as []"])
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await world.controller.report().lock == "locking", "a forged LockedHint undid the lock")
+        try await world.logind.setLockedHint(false, session: world.session, world.bus)
+        #expect(await world.lockState(becomes: "unlocked"))
+    }
 }
