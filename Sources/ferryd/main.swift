@@ -9,18 +9,28 @@ import Logging
 import Glibc
 #endif
 
-// ferryd [--verbose]: the per-user Ferry daemon. Normally started on demand by `ferry`.
+// ferryd [--verbose | --quiet]: the per-user Ferry daemon. Normally started on demand by `ferry`.
 
-// --version before anything else: it must not touch a running daemon's socket or files.
-if CommandLine.arguments.dropFirst().contains("--version") {
+// The arguments before anything else: --help, --version and a mistyped flag must not touch a
+// running daemon's socket or files, nor bind a port.
+let action = DaemonArguments.parse(Array(CommandLine.arguments.dropFirst()))
+switch action {
+case .help:
+    print(DaemonArguments.usage, terminator: "")
+    exit(0)
+case .version:
     print("ferryd \(FerryVersion.string)")
     exit(0)
-}
-
-// --unlock: `ferry unlock`'s helper when no ferryd runs (ferry links no crypto). The passphrase
-// arrives on descriptor 3, the reply leaves on 4 (UnlockHandoff); no socket, no logging.
-if CommandLine.arguments.dropFirst().first == "--unlock" {
+case .unknown(let argument):
+    let line = Array("ferryd: unknown argument \(argument)\n\(DaemonArguments.hint)\n".utf8)
+    _ = write(2, line, line.count)
+    exit(64)
+case .unlock:
+    // `ferry unlock`'s helper when no ferryd runs (ferry links no crypto). The passphrase arrives
+    // on descriptor 3, the reply leaves on 4 (UnlockHandoff); no socket, no logging.
     exit(UnlockHandoff.serve(dataHome: DataHome.path(environment: ProcessInfo.processInfo.environment)))
+case .run:
+    break
 }
 
 // A daemon must not hold its starter's descriptors (a pipe it inherited would keep the starter's
@@ -33,8 +43,7 @@ for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd
 if let activated { _ = fcntl(activated, F_SETFD, FD_CLOEXEC) }
 // The apps ferryd starts are not part of its service: they get the environment without systemd's variables.
 let environment = ProcessInfo.processInfo.environment.filter { !SocketActivation.serviceVariables.contains($0.key) }
-let verbose = CommandLine.arguments.contains("--verbose") || CommandLine.arguments.contains("-v")
-let quiet = CommandLine.arguments.contains("--quiet") || CommandLine.arguments.contains("-q")
+let (verbose, quiet) = if case .run(let verbose, let quiet) = action { (verbose, quiet) } else { (false, false) }
 // Under systemd, stderr is the journal: priorities as <N> prefixes, no timestamps.
 let journal = JournalLogHandler.isJournal(environment: ProcessInfo.processInfo.environment)
 LoggingSystem.bootstrap { label in
@@ -52,7 +61,11 @@ LoggingSystem.bootstrap { label in
 
 let logger = Logger(label: "ferryd")
 
-let paths = FerryPaths(environment: environment, builtInSchemes: BuiltInSchemes.folder(environment: environment, executable: BuiltInSchemes.runningExecutable()))
+let schemes = BuiltInSchemes.search(environment: environment, executable: BuiltInSchemes.runningExecutable())
+for skipped in schemes.skipped {
+    logger.warning("built-in schemes not read from \(skipped.path)", metadata: ["reason": "\(skipped.reason)"])
+}
+let paths = FerryPaths(environment: environment, builtInSchemes: schemes.folder)
 let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
     ?? (environment["HOME"] ?? "/") + "/.local/state"
 var configuration = DaemonConfiguration(
