@@ -5,6 +5,10 @@ import FoundationEssentials
 import Logging
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// ferryd's data protection: follows the session lock, removes and adds the class keys, tells the
 /// apps, and holds files received for a locked Inbox until the next unlock.
 public actor ProtectionController {
@@ -16,6 +20,8 @@ public actor ProtectionController {
     private var machine = ProtectionLock()
     private var manager: AppManager?
     private var busyKeys = false
+    private var throttle = UnlockThrottle()
+    private let started = ContinuousClock.now
     /// Wakes the clock (ProtectionService) when the lock changes.
     let alarm = Alarm()
     /// For synchronous readers (a launch deciding whether to restore state).
@@ -56,11 +62,25 @@ public actor ProtectionController {
         return report()
     }
 
-    /// Adds the class keys with `passphrase`.
+    /// Adds the class keys with `passphrase`, unless ``UnlockThrottle`` asks `uid` to wait.
     ///
-    /// - Throws: ``ProtectionError`` (a wrong passphrase adds no key and leaves the lock as it was).
-    func unlock(passphrase: [UInt8]) async throws(ProtectionError) -> (FerryProtection.DataProtection.Unlock, ProtectionReport) {
-        let outcome = try protection.unlock(passphrase: passphrase)
+    /// - Throws: ``ProtectionError`` `.wrongPassphrase` for a wrong passphrase (no key is added,
+    ///   the lock stays as it was) and for an attempt refused unchecked, whose message says how
+    ///   long to wait.
+    func unlock(passphrase: [UInt8], uid: UInt32 = UInt32(getuid())) async throws(ProtectionError)
+        -> (FerryProtection.DataProtection.Unlock, ProtectionReport) {
+        if case .refuse(let seconds) = throttle.admit(uid: uid, now: attemptClock()) {
+            logger.notice("unlock refused unchecked after wrong passphrases", metadata: ["wait": "\(seconds) s"])
+            throw ProtectionError(.wrongPassphrase, UnlockThrottle.message(waitSeconds: seconds))
+        }
+        let outcome: FerryProtection.DataProtection.Unlock
+        do {
+            outcome = try protection.unlock(passphrase: passphrase)
+        } catch {
+            if error.code == .wrongPassphrase { throttle.wrong(uid: uid, now: attemptClock()) }
+            throw error
+        }
+        throttle.right()
         busyKeys = false
         await perform(machine.unlocked())
         return (outcome, report())
@@ -135,6 +155,12 @@ public actor ProtectionController {
     }
 
     static func now() -> Double { Date().timeIntervalSince1970 }
+
+    /// Seconds since this controller began, on a clock no date change moves (the throttle's).
+    private func attemptClock() -> Double {
+        let elapsed = ContinuousClock.now - started
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
 
     /// How long until ``tick()`` has work: the grace's end, or a retry soon while open files keep
     /// a key; nil when nothing is due until the lock changes.
