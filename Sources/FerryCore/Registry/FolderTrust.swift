@@ -9,8 +9,11 @@ import Darwin
 /// another user can write is that user's code running as this one (root, say).
 ///
 /// A folder is trusted when it and every folder above it, up to `/`, is owned by this user or
-/// root and writable by neither its group nor others. A sticky world-writable folder such as
-/// `/tmp` counts as writable: anyone may add entries to it (a `share` beside a binary in `/tmp`).
+/// root and writable by neither its group nor others. A sticky folder such as `/tmp` may be
+/// above a trusted folder, never be one: anyone may add entries to it (a `share` planted beside a
+/// binary in `/tmp` belongs to its planter and is refused for that), but the sticky bit keeps
+/// others from renaming or removing the entries this user or root made there. So a checkout
+/// under `/tmp/clone` is trusted, and `/tmp/share` made by another user is not.
 /// Symbolic links are followed, and the folders holding the links are checked too.
 public enum FolderTrust {
     /// One directory's owner and permission bits, as `stat` gives them.
@@ -18,6 +21,9 @@ public enum FolderTrust {
         var path: String
         var owner: UInt32
         var mode: UInt32
+
+        /// A root-owned sticky folder (`/tmp`, `/var/tmp`): others may add entries, not change ours.
+        var isStickyAndRootOwned: Bool { owner == 0 && mode & 0o1000 != 0 }
     }
 
     /// Why `path` is not to be trusted, naming the folder at fault; nil when it is trusted or does
@@ -29,7 +35,8 @@ public enum FolderTrust {
     public static func problem(with path: String, uid: UInt32 = UInt32(geteuid())) -> String? {
         let resolved = FileSystem.resolved(path)
         for chain in [path, resolved].compactMap({ $0 }) {
-            for entry in lineage(of: chain) {
+            for (index, entry) in lineage(of: chain).enumerated() {
+                if index > 0, entry.isStickyAndRootOwned { continue }
                 if let problem = problem(with: entry, uid: uid) { return problem }
             }
         }

@@ -42,6 +42,22 @@ import Testing
         let temp = try TemporaryFolder()
         let (binary, schemes) = try prefix(in: temp)
         opening.apply(to: temp.path + "/prefix/" + place)
+        // A root-owned sticky folder above it is no opening (see the test below); the folder
+        // itself sticky and writable by all is.
+        if opening == .stickyAndWritableByAll && place != "share/ferry/schemes" { chown(temp.path + "/prefix/" + place, 65534, 65534) }
+        #expect(BuiltInSchemes.folder(environment: Self.environment, executable: binary) != schemes)
+    }
+
+    /// A checkout under `/tmp` (CI clones there): the sticky bit keeps other users from renaming or
+    /// removing what root made in it, so a root-owned sticky folder above is no reason to refuse.
+    @Test(.enabled(if: getuid() == 0, "a root-owned sticky folder needs root"))
+    func aRootOwnedStickyFolderAboveIsNoReasonToRefuse() throws {
+        let temp = try TemporaryFolder()
+        let (binary, schemes) = try prefix(in: temp)
+        chmod(temp.path, 0o1777)
+        #expect(BuiltInSchemes.folder(environment: Self.environment, executable: binary) == schemes)
+        // Something another user made in it is still refused.
+        chown(temp.path + "/prefix", 65534, 65534)
         #expect(BuiltInSchemes.folder(environment: Self.environment, executable: binary) != schemes)
     }
 
@@ -76,6 +92,8 @@ import Testing
         let folder = temp.folder("share/ferry/Applications", .system)
         #expect(Registry(folders: [folder]).app("com.acme.todo") != nil)
         opening.apply(to: temp.path + "/share")
+        // A root-owned sticky folder above is no opening by itself (aRootOwnedStickyFolderAbove…).
+        if opening == .stickyAndWritableByAll { chown(temp.path + "/share", 65534, 65534) }
         let registry = Registry(folders: [folder])
         #expect(registry.app("com.acme.todo") == nil)
         #expect(registry.diagnostics.map(\.file) == [folder.path])
