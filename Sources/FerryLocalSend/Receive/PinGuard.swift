@@ -4,16 +4,18 @@ import FerryTransfer
 /// address's own and one shared by every address, so rotating addresses (a new IPv4 address
 /// per try, any number of IPv6 ones) buys no more guesses than one address has.
 ///
-/// The real sender is never locked out for longer than the budget takes to refill:
+/// How an attacker cannot lock the real sender out for good:
 /// - a refusal is a 429 with the seconds to wait (Retry-After), never a ban: the shared budget
-///   gives one more try every ``Rules/global`` interval (a minute by default) however long the
-///   guessing went on, and is full again ten minutes after it stops;
+///   gives a try a minute (``Rules/global``) however long the guessing went on, and is full
+///   again ten minutes after it stops; a sender's wait once guessing stops is at most a minute;
 /// - an address that gave the right PIN is let past the shared budget (not its own) for
 ///   ``Rules/admittedSeconds``, until it gives a wrong one: a phone that got in once is not held
 ///   up by guessing that starts later;
-/// - when guessing runs the shared budget out, the verdict carries an ``Alarm``,
-///   at most once per ``Rules/alarmSeconds``, for the owner to be told, and for a web share
-///   to get a new PIN (``LocalSendShares``).
+/// - when guessing runs the shared budget out, the verdict carries an ``Alarm``, at most once
+///   per ``Rules/alarmSeconds``, for the owner to be told (and for a web share to get a new PIN,
+///   ``LocalSendShares``): while guessing goes on, a sender that never got in competes with it
+///   for the try a minute, and it is the owner, told, who can end that (stop the guessing host,
+///   or the share).
 public struct PinGuard: Sendable {
     /// The budgets. The defaults let through three wrong PINs a minute from an address, and ten
     /// at once then one a minute from everyone together: a sustained attack gets 1,440 guesses

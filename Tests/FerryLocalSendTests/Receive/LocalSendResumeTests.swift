@@ -53,3 +53,46 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.host.inbox + "/a.txt")) == Data(jello))
     }
 }
+
+/// The same over HTTPS: the first upload's connection is cut inside its body.
+@Suite struct LocalSendResumeOverHTTPSTests {
+    /// The sizes of the files in the staging folder.
+    static func staged(_ fixture: LocalSendFixture) -> [UInt64] {
+        let folder = fixture.path + "/home/staging"
+        return ((try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []).compactMap {
+            (try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0))?[.size] as? UInt64
+        }
+    }
+
+    @Test func anUploadWhoseLinkWasCutIsAcceptedWhenSentAgain() async throws {
+        let fixture = try LocalSendFixture()
+        let content = Array("hello, resumed world".utf8)
+        let source = fixture.path + "/a.txt"
+        try Data(content).write(to: URL(fileURLWithPath: source))
+        try await LocalSendServerTests.withServer(fixture) { _, port, sender in
+            fixture.host.trust(sender.fingerprint)
+            let request = PrepareUploadRequest(info: LocalSendServerTests.info(sender),
+                                               files: LocalSendFixture.request([("a.txt", content)], hashed: false).files)
+            let client = LocalSendClient(identity: sender)
+            let (_, body) = try await client.withConnection(host: "127.0.0.1", port: port, fingerprint: nil) { http in
+                try await http.request(.POST, "/api/localsend/v2/prepare-upload", json: LocalSendJSON.encode(request))
+            }
+            let answer = try JSONDecoder().decode(PrepareUploadResponse.self, from: Data(body))
+            let target = "/api/localsend/v2/upload?sessionId=\(answer.sessionId)&fileId=id0&token=\(answer.files["id0"] ?? "")"
+            try await SourcedRequest.cut(target, length: content.count, after: Array(content.prefix(7)), port: port, identity: sender) {
+                Self.staged(fixture) == [7]
+            }
+            #expect(Self.staged(fixture) == [7], "the first seven bytes are held")
+            var status = 409
+            for _ in 0..<100 where status == 409 {
+                // 409 while the server has not yet seen the cut.
+                try await Task.sleep(for: .milliseconds(20))
+                status = try await client.withConnection(host: "127.0.0.1", port: port, fingerprint: nil) { http in
+                    try await http.upload(target, file: source, size: UInt64(content.count)) { _ in }
+                }.0
+            }
+            #expect(status == 200)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.host.inbox + "/a.txt")) == Data(content))
+    }
+}
