@@ -4,7 +4,7 @@ scenario stranger_floods_are_bounded). No certificate, no PIN. Each mode prints 
   stall HOST PORT N LENGTH SENT HOLD   N prepare-uploads announcing LENGTH bytes, SENT sent, held HOLD s
   announce GROUP PORT N NAMED          N multicast announcements, fresh fingerprints, naming port NAMED
   register HOST PORT N                 N POST /register with fresh fingerprints
-  victim ADDRESS PORT SECONDS          counts TCP connections made to ADDRESS:PORT for SECONDS
+  victim ADDRESS PORT SECONDS          counts TCP connections made to ADDRESS:PORT for SECONDS, by source
 """
 import json, os, socket, ssl, sys, time
 
@@ -94,15 +94,15 @@ def victim(address, port, seconds):
     server.bind((address, port))
     server.listen(1024)
     server.settimeout(0.2)
-    count, end = 0, time.monotonic() + seconds
+    counts, end = {}, time.monotonic() + seconds
     while time.monotonic() < end:
         try:
-            connection, _ = server.accept()
-            count += 1
+            connection, source = server.accept()
+            counts[source[0]] = counts.get(source[0], 0) + 1
             connection.close()
         except socket.timeout:
             pass
-    print(json.dumps({"connections": count}), flush=True)
+    print(json.dumps({"connections": counts}), flush=True)
 
 
 mode, args = sys.argv[1], sys.argv[2:]

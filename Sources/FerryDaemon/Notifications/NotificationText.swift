@@ -1,3 +1,4 @@
+import FerryCore
 /// Text for notifications: peer-chosen names are cut and cleaned, and escaped when the server
 /// reads markup. Servers without `body-markup` show text as it is; the summary is never markup.
 struct NotificationText {
@@ -47,12 +48,7 @@ struct NotificationText {
 
     /// Control characters (C0, DEL, C1) and the bidirectional formatting characters.
     static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F..<0xA0: true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        case 0x2028, 0x2029, 0xFEFF: true
-        default: false
-        }
+        PeerText.isHidden(scalar)
     }
 }
 

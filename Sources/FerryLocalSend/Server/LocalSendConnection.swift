@@ -1,3 +1,4 @@
+import FerryCore
 import FerryTransfer
 import Foundation
 import Logging
@@ -82,7 +83,7 @@ struct LocalSendConnection {
         let request = try LocalSendJSON.prepareUpload(body, limits: server.limits)
         let sender = Self.senderKey(certificate: peer.value, declared: request.info.fingerprint, address: address)
         await server.peers.upsert(request.info, address: address, certificate: peer.value)
-        server.logger.info("localsend offer", metadata: ["from": "\(request.info.alias)", "peer": "\(sender.prefix(16))", "files": "\(request.files.count)"])
+        server.logger.info("localsend offer", metadata: ["from": "\(PeerText.printable(request.info.alias))", "peer": "\(sender.prefix(16))", "files": "\(request.files.count)"])
         guard let response = try await server.sessions.prepare(request, peer: sender, address: address) else { return .empty(.noContent) }
         return .json(response)
     }
