@@ -23,7 +23,8 @@ extension Ferry {
         @Flag(help: "Serve the files over LocalSend's download API and a web page (required: the only kind of share).")
         var web = false
 
-        @Option(help: ArgumentHelp("The PIN the other device must give.", valueName: "pin"))
+        @Option(help: ArgumentHelp("The PIN the other device must give: at least 6 characters, or auto for a random one ferryd makes and prints.",
+                                   valueName: "pin"))
         var pin: String?
 
         /// `--json` prints one JSON object per event; `-q` only what must be opened (the URLs).
@@ -57,8 +58,13 @@ extension Ferry {
             if output.json {
                 print(JSONOutput.line(ShareEvent(event: event, message: message, urls: urls)))
             } else if output.quiet, event == "shared" {
-                // Quiet still prints the address: without it the share is useless.
+                // Quiet still prints the address: without it the share is useless; a PIN ferryd
+                // made goes to stderr, so that stdout stays one URL a line.
                 for url in urls ?? [] { print(url) }
+                if pin == "auto", let message { printError(message) }
+            } else if output.quiet, event == "pin", let message {
+                // A new PIN after guessing: the owner must see it even when quiet.
+                printError(message)
             } else if let message {
                 output.say(message)
             }
