@@ -162,12 +162,24 @@ struct LocalSendConnection {
         return LocalSendSessions.refusal(refusal)
     }
 
-    /// The path and the query's percent-decoded pairs.
+    /// The path (the target up to its first `?` byte) and the query's percent-decoded pairs, the
+    /// first of each name kept. Split as bytes, as the Ferry port does: Foundation's URLComponents
+    /// gave up on a target with a byte it disliked and left the `?` and the query in the path.
     static func split(_ uri: String) -> (String, [String: String]) {
-        guard let components = URLComponents(string: uri) else { return (uri, [:]) }
+        let bytes = Array(uri.utf8)
+        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (uri, [:]) }
         var query: [String: String] = [:]
-        for item in components.queryItems ?? [] where query[item.name] == nil { query[item.name] = item.value }
-        return (components.path, query)
+        for pair in bytes[(mark + 1)...].split(separator: UInt8(ascii: "&")) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decoded(parts[0]), !name.isEmpty, query[name] == nil,
+                  let value = parts.count == 2 ? decoded(parts[1]) : "" else { continue }
+            query[name] = value
+        }
+        return (String(decoding: bytes[..<mark], as: UTF8.self), query)
+    }
+
+    private static func decoded(_ bytes: ArraySlice<UInt8>) -> String? {
+        String(decoding: bytes, as: UTF8.self).removingPercentEncoding
     }
 }
 
