@@ -1,6 +1,10 @@
 import ArgumentParser
 import FerryCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The `ferry` command: dispatches URLs to the apps that declare them.
 public struct Ferry: ParsableCommand {
     public static let configuration = CommandConfiguration(
@@ -34,16 +38,18 @@ extension Ferry {
     public static func runMain(_ arguments: [String]? = nil) -> Never {
         let arguments = RootArguments.normalized(arguments ?? Array(CommandLine.arguments.dropFirst()))
         do {
-            if let open = OpenArguments.fastParse(arguments) {
-                try open.run()
-                exit(withError: nil)
+            if FastPath.enabled, let command = FastPath(arguments) {
+                try command.run()
+                exit(code: .success)
             }
             var command = try parseAsRoot(arguments)
             try command.run()
-            exit(withError: nil)
+            exit(code: .success)
         } catch let failure as CommandFailure {
             printError("\(Colour.errorPrefix) \(failure.message)")
-            exit(withError: failure.exit)
+            exit(code: failure.exit)
+        } catch let code as ExitCode {
+            exit(code: code)
         } catch {
             reportParserError(error, arguments)
         }
@@ -51,6 +57,12 @@ extension Ferry {
 }
 
 extension Ferry {
+    /// Exits with `code`, flushing stdout. What the parser's `exit(withError:)` prints for a bare
+    /// exit code (nothing), without the usage text it builds first by reflection.
+    static func exit(code: ExitCode) -> Never {
+        Glibc.exit(code.rawValue)
+    }
+
     /// Help, --version and bare exit codes as the parser prints them; a usage mistake as a
     /// `ferry:` line (red on a terminal), with a suggestion for a mistyped command.
     static func reportParserError(_ error: any Error, _ arguments: [String]) -> Never {
