@@ -4,14 +4,15 @@ import FerryTestSupport
 
 /// scripts/package builds a .deb; dpkg installs it into an empty root; the installed ferry and
 /// ferryd then work from there alone: schemes found relative to the binary, no checkout, no
-/// FERRY_SCHEMES_DIR, and the paths they write name the installed binaries.
+/// FERRY_SCHEMES_DIR, and the paths they write name the installed binaries. The binaries are
+/// stripped; ferry-dbgsym holds their debug info where gdb looks for it by build id.
 @Suite(.offThePool) struct InstallEndToEndTests {
     static let binDirectory = URL(fileURLWithPath: FerryWorld.binary).deletingLastPathComponent().path
     static var ready: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb") && FileManager.default.isExecutableFile(atPath: ShellFilesTests.manualTool)
     }
 
-    /// A .deb of the test build, installed by dpkg into an empty root; returns that root. The root
+    /// A .deb of the test build and its ferry-dbgsym, installed by dpkg into an empty root; returns that root. The root
     /// is under the checkout's `.build`, not /tmp: ferry reads no built-in schemes from a folder
     /// under one every user can write (FolderTrust). The caller removes it.
     static func installPackage(in world: FerryWorld) throws -> String {
@@ -27,8 +28,10 @@ import FerryTestSupport
         }
         FileManager.default.createFile(atPath: root + "/var/lib/dpkg/status", contents: Data())
         // The empty root knows none of the libraries' packages: --force-depends.
+        let dbgsym = try FileManager.default.contentsOfDirectory(atPath: world.root).filter { $0.hasPrefix("ferry-dbgsym_") }
+        try #require(dbgsym.count == 1, "scripts/package wrote one ferry-dbgsym .deb beside ferry.deb: \(dbgsym)")
         let installed = try FerryWorld.runProgram("/usr/bin/dpkg", ["--root=" + root, "--force-depends", "--force-not-root",
-                                                                    "--log=/dev/null", "-i", deb])
+                                                                    "--log=/dev/null", "-i", deb, world.root + "/" + dbgsym[0]])
         try #require(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
         return root
     }
@@ -100,6 +103,26 @@ import FerryTestSupport
             #expect(page.stdout.contains("\n\(section)\n"), "\(section)")
         }
         #expect(page.stdout.contains("FERRY_SCHEMES_DIR") && page.stdout.contains("78      A manifest"))
+        for binary in ["ferry", "ferryd"] {
+            try Self.expectStrippedWithDebugInfo(root: root, binary: binary)
+        }
+    }
+
+    /// BINARY has neither DWARF nor a symbol table; its .gnu_debuglink names the file ferry-dbgsym
+    /// installed under usr/lib/debug/.build-id by the binary's build id, which holds both.
+    static func expectStrippedWithDebugInfo(root: String, binary: String) throws {
+        let path = root + "/usr/bin/" + binary
+        let sections = try FerryWorld.runProgram("/usr/bin/readelf", ["-S", "-W", path]).stdout
+        #expect(!sections.contains(" .debug_info ") && !sections.contains(" .symtab "), "\(binary) is stripped: \(sections)")
+        let notes = try FerryWorld.runProgram("/usr/bin/readelf", ["-n", path]).stdout
+        let id = try #require(notes.split(separator: "\n").first { $0.contains("Build ID: ") }?
+            .split(separator: " ").last.map(String.init), "\(binary) has a build id: \(notes)")
+        let name = "\(id.dropFirst(2)).debug"
+        let link = try FerryWorld.runProgram("/usr/bin/readelf", ["--string-dump=.gnu_debuglink", path]).stdout
+        #expect(link.contains(name), "\(binary)'s .gnu_debuglink names \(name): \(link)")
+        let debug = root + "/usr/lib/debug/.build-id/\(id.prefix(2))/" + name
+        let kept = try FerryWorld.runProgram("/usr/bin/readelf", ["-S", "-W", debug]).stdout
+        #expect(kept.contains(" .debug_info ") && kept.contains(" .symtab "), "\(debug) holds \(binary)'s DWARF and symbols: \(kept)")
     }
 
     /// scripts/install --prefix: the units it writes pass `systemd-analyze verify` with nothing to
