@@ -4,8 +4,9 @@ import ArgumentParser
 /// before the command (`ferry -q apps`), a suggestion for a mistyped command, and the parser's
 /// `Error:` lines turned into Ferry's `ferry:` lines.
 enum RootArguments {
-    /// The flags every command takes, accepted before the command's name too.
-    static let outputFlags: Set<String> = ["-q", "--quiet", "-v", "--verbose", "--json"]
+    /// The flags every command takes, accepted before the command's name too. An array, not a
+    /// Set: building a Set<String> costs `ferry open` a run-time conformance lookup (issue 26).
+    static let outputFlags = ["-q", "--quiet", "-v", "--verbose", "--json"]
 
     /// The command names `ferry` knows.
     static var commandNames: [String] {

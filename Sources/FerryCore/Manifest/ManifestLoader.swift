@@ -13,7 +13,7 @@ public enum ManifestLoader {
     public static func load(path: String, displayPath: String, filter: ManifestFilter? = nil) -> Result<Manifest, ManifestError> {
         let bytes: Data
         do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileSystem.regularFileBytes(path).map { Data($0) } ?? Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return .failure(ManifestError(code: .unreadable, file: displayPath, keyPath: "",
                                           message: "cannot be read (\(FileSystem.reason(error)))"))
@@ -31,7 +31,7 @@ public enum ManifestLoader {
         }
         let root: PropertyListValue
         do {
-            root = try PropertyListDecoder().decode(PropertyListValue.self, from: bytes)
+            root = try XMLPropertyListReader.read(Array(bytes)) ?? PropertyListDecoder().decode(PropertyListValue.self, from: bytes)
         } catch {
             return .failure(ManifestError(code: .notAPropertyList, file: displayPath, keyPath: "",
                                           message: "is not a valid property list (\(describe(error)))"))

@@ -17,7 +17,7 @@ package enum FileSystem {
     package static func createDirectories(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
-            current += "/" + component
+            current += "/" + String(component)
             if mkdir(current, mode) != 0 && errno != EEXIST {
                 throw FileSystemError(path: current, errno: errno, action: "create the folder")
             }

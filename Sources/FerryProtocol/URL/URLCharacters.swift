@@ -5,7 +5,8 @@ enum URLCharacters {
         private var high: UInt64 = 0
 
         init(_ characters: String...) {
-            for byte in characters.joined().utf8 { insert(byte) }
+            // Not joined(): its unspecialised generic path looks up conformances at run time.
+            for string in characters { for byte in string.utf8 { insert(byte) } }
         }
 
         private mutating func insert(_ byte: UInt8) {
