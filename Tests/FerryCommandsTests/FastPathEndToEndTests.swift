@@ -27,7 +27,8 @@ import FerryTestSupport
         try world.addRecorder("com.acme.todo", schemes: ["todolist"])
         world.extraEnvironment["RECORDER_STATUS"] = "3"
         if direct { world.extraEnvironment["FERRY_NO_DAEMON"] = "1" } else { try world.run("ps") }
-        let stdin = "todolist://s1\ntodolist://bad s2\n"
+        // Only for `-`: a command that does not read it may exit first, and the write would get SIGPIPE.
+        let stdin = arguments.contains("-") ? "todolist://s1\ntodolist://bad s2\n" : nil
         let fast = try world.run(arguments, stdin: stdin)
         world.extraEnvironment["FERRY_FULL_PARSER"] = "1"
         let full = try world.run(arguments, stdin: stdin)
