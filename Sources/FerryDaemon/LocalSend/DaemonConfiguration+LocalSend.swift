@@ -1,6 +1,6 @@
 import FerryCore
 import FerryLocalSend
-import Foundation
+import FoundationEssentials
 
 extension DaemonConfiguration {
     /// Reads `FERRY_LOCALSEND_*` (see ``LocalSendSettings/init(environment:)``). Once bound, the

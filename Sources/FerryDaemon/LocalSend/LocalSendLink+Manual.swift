@@ -1,7 +1,7 @@
 import FerryDiscovery
 import FerryLocalSend
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 
 extension LocalSendLink {
     /// `ferry peers add HOST:PORT` where a LocalSend device answers: registers there (§3.2),

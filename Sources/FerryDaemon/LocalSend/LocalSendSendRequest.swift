@@ -1,7 +1,7 @@
 import FerryCore
 import FerryLocalSend
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 
 /// `ferry send --to NAME` where NAME is a LocalSend device (and no Ferry peer): prepare-upload,
 /// then each file's upload on one HTTPS connection, progress as for Ferry sends.
@@ -121,6 +121,6 @@ struct LocalSendSendRequest {
     }
 
     static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+        PercentEncoding.alphanumerics(text)
     }
 }

@@ -1,6 +1,11 @@
+import FerryCore
 import FerryDBus
-import Foundation
 import Logging
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// "Show in folder": the file manager through `org.freedesktop.FileManager1.ShowItems`, else
 /// `xdg-open` of the folder.
@@ -10,14 +15,16 @@ struct FolderShower: Sendable {
 
     func show(_ path: String) async {
         if await showItems(path) { return }
-        let folder = (path as NSString).deletingLastPathComponent
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", folder]
-        process.environment = environment
-        do { try process.run() } catch {
-            logger.notice("cannot show the folder", metadata: ["folder": "\(folder)", "error": "\(error)"])
+        let folder = FerryPaths.parent(of: path)
+        let pid: pid_t
+        do {
+            pid = try Launcher.spawn("/usr/bin/env", arguments: ["env", "xdg-open", folder], environment: environment)
+        } catch {
+            logger.notice("cannot show the folder", metadata: ["folder": "\(folder)", "error": "\(String(cString: strerror(error.code)))"])
+            return
         }
+        // Reaped off the event loops: xdg-open exits once it has handed the folder over.
+        _ = try? await NIOThreadPool.singleton.runIfActive { Launcher.wait(for: pid) }
     }
 
     private func showItems(_ path: String) async -> Bool {

@@ -1,5 +1,5 @@
 import FerryCore
-import Foundation
+import FoundationEssentials
 
 /// The launch image an app shows while a URL cold-launches it (iOS's `Default-<scheme>.png`).
 ///
@@ -23,10 +23,12 @@ enum LaunchImage {
     static func baseNames(manifestPath: String) -> [String] {
         var bases: [String] = []
         if let data = FileManager.default.contents(atPath: manifestPath),
-           let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
-            if let file = plist["UILaunchImageFile"] as? String { bases.append(file) }
-            for entry in plist["UILaunchImages"] as? [[String: Any]] ?? [] {
-                if let name = entry["UILaunchImageName"] as? String { bases.append(name) }
+           case .dictionary(let plist)? = try? PropertyListDecoder().decode(PropertyListValue.self, from: data) {
+            if case .string(let file)? = plist["UILaunchImageFile"] { bases.append(file) }
+            if case .array(let entries)? = plist["UILaunchImages"] {
+                for case .dictionary(let entry) in entries {
+                    if case .string(let name)? = entry["UILaunchImageName"] { bases.append(name) }
+                }
             }
         }
         bases.append("Default")

@@ -1,7 +1,7 @@
 import FerryCore
 import FerryDBus
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The notifications of file transfers: an offer waiting (Accept / Decline, the same as
@@ -103,6 +103,12 @@ struct TransferNotifications: Sendable {
             unit += 1
         }
         if unit == 0 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
-        return (value < 10 ? String(format: "%.1f", value) : String(Int(value.rounded()))) + " " + units[unit]
+        return (value < 10 ? oneDecimal(value) : String(Int(value.rounded()))) + " " + units[unit]
+    }
+
+    /// `3.4`: what `String(format: "%.1f")` gives for a small positive value, without Foundation.
+    private static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }

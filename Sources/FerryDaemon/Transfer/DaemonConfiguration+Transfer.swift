@@ -1,6 +1,10 @@
 import FerryCore
 import FerryTransfer
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension DaemonConfiguration {
     /// Reads the transfer settings from the environment: `FERRY_TRANSFER_PORT` (a port, 0 for any

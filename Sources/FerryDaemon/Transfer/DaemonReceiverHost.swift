@@ -1,6 +1,6 @@
 import FerryCore
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The receiver's view of ferryd: the trust store, the receiving mode, the registry for choosing

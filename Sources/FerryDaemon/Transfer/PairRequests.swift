@@ -1,6 +1,6 @@
 import FerryCore
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 
 /// Serves the client requests about pairing (docs/protocol.md, "Pairing"). The asking side sends
 /// `pair` then `pair-confirm`; the receiving side lists with `pair-pending` and answers with

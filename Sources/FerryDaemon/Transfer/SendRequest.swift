@@ -1,6 +1,6 @@
 import FerryCore
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One `send` request: find the peer, send, and stream progress back to the client.

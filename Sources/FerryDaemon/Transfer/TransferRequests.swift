@@ -1,6 +1,6 @@
 import FerryCore
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 
 /// Serves the client requests about file transfers (docs/protocol.md, "File transfers").
 enum TransferRequests {

@@ -1,5 +1,5 @@
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -97,10 +97,9 @@ public final class LocalSendHTTP: @unchecked Sendable {
 
     /// Uploads the file at `path` as the body; `progress` gets the bytes sent so far, as they go.
     public func upload(_ target: String, file path: String, size: UInt64, progress: (UInt64) async -> Void) async throws -> (Int, [UInt8]) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let file = FileReader(path: path) else {
             throw LocalSendError(400, "cannot read \(path)")
         }
-        defer { try? handle.close() }
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: host)
         headers.add(name: "Content-Type", value: "application/octet-stream")
@@ -108,7 +107,7 @@ public final class LocalSendHTTP: @unchecked Sendable {
         try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: .POST, uri: target, headers: headers)))
         var sent: UInt64 = 0
         while sent < size {
-            let chunk = try await NIOThreadPool.singleton.runIfActive { handle.readData(ofLength: 1 << 20) }
+            let chunk = try await NIOThreadPool.singleton.runIfActive { try file.read(upTo: 1 << 20) }
             guard !chunk.isEmpty else { throw LocalSendError(400, "\(path) ended after \(sent) of \(size) bytes") }
             try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: chunk))))
             sent += UInt64(chunk.count)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// ``AnnounceAnswers`` shared by the receive loop and the register tasks, on the monotonic clock.

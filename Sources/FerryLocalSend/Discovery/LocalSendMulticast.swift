@@ -1,5 +1,5 @@
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import Logging
 import NIOCore
 import NIOPosix

@@ -1,5 +1,5 @@
 import FerryCore
-import Foundation
+import FoundationEssentials
 
 /// The LocalSend devices seen lately, by fingerprint. A device that stops announcing is dropped
 /// after ``maximumAge`` seconds, on the next insert or listing. The table is bounded by a

@@ -1,5 +1,5 @@
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 
 /// Decoding of peers' JSON with limits checked first: a body past ``LocalSendLimits/maximumBody``
 /// or with more than ``LocalSendLimits/maximumFiles`` files is refused before anything is staged.

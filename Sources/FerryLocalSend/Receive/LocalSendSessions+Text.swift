@@ -1,6 +1,6 @@
 import Crypto
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import NIOCore
 
 extension LocalSendSessions {
@@ -23,7 +23,7 @@ extension LocalSendSessions {
                 throw error
             }
             // Without a hash from the sender, ours of the text (as for an upload without one).
-            let digest = file.sha256 == nil ? Array(SHA256.hash(data: text)).map { String(format: "%02x", $0) }.joined() : nil
+            let digest = file.sha256 == nil ? Array(SHA256.hash(data: text)).hexString : nil
             _ = try await receiver.endUpload(offer: offer, file: file.id, staged: staged, complete: true, trailer: digest)
             _ = try await receiver.finish(offer: offer, peer: peer)
         } catch {

@@ -1,6 +1,6 @@
 import Crypto
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import NIOCore
 
 /// One upload in progress: the staged file, the bytes already held from an earlier try (skipped
@@ -37,7 +37,7 @@ public final class LocalSendUpload: @unchecked Sendable {
     }
 
     var digest: String? {
-        hasher.map { Array($0.finalize()).map { String(format: "%02x", $0) }.joined() }
+        hasher.map { Array($0.finalize()).hexString }
     }
 }
 

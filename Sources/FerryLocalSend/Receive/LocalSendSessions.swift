@@ -1,6 +1,10 @@
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import Logging
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// LocalSend's upload sessions over Ferry's ``Receiver``: a prepare-upload becomes a Ferry offer
 /// (the same mode, trust, pending and limits), each upload a staged file, and the last upload the
@@ -145,7 +149,7 @@ public actor LocalSendSessions {
 
     /// `text` when it is one URL with a scheme and no spaces.
     static func sharedURL(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespaceAndNewlines
         guard !trimmed.isEmpty, trimmed.utf8.count <= 8192, !trimmed.contains(where: \.isWhitespace),
               let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex,
               trimmed[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }

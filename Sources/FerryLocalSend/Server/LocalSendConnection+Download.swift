@@ -1,5 +1,5 @@
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -34,21 +34,20 @@ extension LocalSendReply {
     /// (and the connection closed), never padded.
     func writeFile(_ shared: LocalSendShares.SharedFile, to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
                    version: HTTPVersion) async throws {
-        guard let handle = FileHandle(forReadingAtPath: shared.path) else {
+        guard let file = FileReader(path: shared.path) else {
             return try await LocalSendReply.error(LocalSendError(410, "the shared file \(shared.file.fileName) is gone")).write(to: outbound, version: version)
         }
-        defer { try? handle.close() }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: shared.file.fileType ?? "application/octet-stream")
         headers.add(name: "Content-Length", value: "\(shared.file.size)")
-        let name = (shared.file.fileName as NSString).lastPathComponent
+        let name = shared.file.fileName.split(separator: "/").last.map(String.init) ?? shared.file.fileName
         let ascii = String(name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 0x20 ? Character($0) : "_" })
-        let encoded = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ascii
+        let encoded = PercentEncoding.alphanumerics(name)
         headers.add(name: "Content-Disposition", value: "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)")
         try await outbound.write(.head(HTTPResponseHead(version: version, status: .ok, headers: headers)))
         var sent: UInt64 = 0
         while sent < shared.file.size {
-            let chunk = try await NIOThreadPool.singleton.runIfActive { handle.readData(ofLength: 1 << 20) }
+            let chunk = try await NIOThreadPool.singleton.runIfActive { try file.read(upTo: 1 << 20) }
             guard !chunk.isEmpty else { throw LocalSendError(500, "\(shared.path) shrank while it was downloaded") }
             let piece = chunk.prefix(Int(min(UInt64(chunk.count), shared.file.size - sent)))
             try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: piece))))

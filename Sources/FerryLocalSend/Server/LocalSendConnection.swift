@@ -1,6 +1,6 @@
 import FerryCore
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -179,7 +179,7 @@ struct LocalSendConnection {
     }
 
     private static func decoded(_ bytes: ArraySlice<UInt8>) -> String? {
-        String(decoding: bytes, as: UTF8.self).removingPercentEncoding
+        PercentEncoding.decoded(String(decoding: bytes, as: UTF8.self))
     }
 }
 

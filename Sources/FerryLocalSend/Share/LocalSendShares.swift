@@ -1,6 +1,6 @@
 import FerryCore
 import FerryTransfer
-import Foundation
+import FoundationEssentials
 
 /// The web share (§5, reverse transfer): files this device offers for download, to LocalSend apps
 /// and to a phone's browser, while `ferry share --web` runs. One share at a time, as LocalSend's

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 extension LocalFile {
     /// Fills in the SHA-256 of every file whose size is in `sizes`, the files spread over all cores:

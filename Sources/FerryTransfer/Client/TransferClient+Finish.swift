@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension TransferClient.Session {
     /// Asks the receiver to move the offer into its Inbox. Once asked, the receiver finishes on its

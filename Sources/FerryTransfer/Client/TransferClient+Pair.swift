@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension TransferClient {
     /// Asks `peer` to pair.

@@ -1,5 +1,5 @@
 import FerryCore
-import Foundation
+import FoundationEssentials
 import NIOCore
 import NIOHTTP1
 import NIOPosix

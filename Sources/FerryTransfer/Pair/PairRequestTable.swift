@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The pair requests a device holds, as a pure state machine: each request waits for both users
 /// (the asking one confirms the code, the receiving one accepts), then is paired, declined or

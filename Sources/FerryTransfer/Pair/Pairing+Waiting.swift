@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Pairing {
     /// Parks until the table changes, request `id`'s own deadline or `deadline` passes, or the

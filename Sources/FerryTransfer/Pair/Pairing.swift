@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// This device's side of pairing (docs/transfer.md, "Pairing"): requests that other devices make
 /// over HTTPS, and this user's answers to them. Once both users have confirmed, the asking device
@@ -131,7 +131,7 @@ public actor Pairing {
     /// separate fields), trimmed, at most 63 bytes; nil when nothing is left.
     public static func cleanName(_ name: String) -> String? {
         var result = ""
-        for character in name.trimmingCharacters(in: .whitespaces) where !character.unicodeScalars.contains(where: {
+        for character in name.trimmingWhitespace where !character.unicodeScalars.contains(where: {
             $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
         }) {
             guard result.utf8.count + character.utf8.count <= 63 else { break }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FerryCore
 
 /// Reduces names chosen by a remote sender to safe names inside an Inbox.
@@ -30,12 +30,13 @@ public enum NameSanitizer {
 
     static func component(_ raw: String) -> String {
         if isPlainASCII(raw) { return raw }
-        let normalized = raw.precomposedStringWithCanonicalMapping
+        // NFC from the standard library's own Unicode tables (no ICU), as swift-foundation does.
+        let normalized = String(decoding: raw._nfcCodeUnits, as: UTF8.self)
         var kept = String.UnicodeScalarView()
         for scalar in normalized.unicodeScalars where isAllowed(scalar) { kept.append(scalar) }
         // Cut first: a cut after the leading-dot rule could leave only the extension (`.txt`); trim
         // after it, since the cut can end at a space, which the next sanitizing would remove.
-        var text = truncated(String(kept)).trimmingCharacters(in: .whitespaces).unicodeScalars[...]
+        var text = truncated(String(kept)).trimmingWhitespace.unicodeScalars[...]
         // By scalar: a dot under a combining mark is a character other than ".", yet hides the file.
         while let first = text.first, first == "." || first.properties.isWhitespace { text = text.dropFirst() }
         return String(text)

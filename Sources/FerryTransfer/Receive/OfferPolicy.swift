@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides what to do with an offer before any byte is stored: a pure function of the receiving
 /// mode, the sender's trust, the limits and the free space.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How long the receiver keeps offers nobody finishes, and the clock it reads.
 public struct OfferTiming: Sendable {

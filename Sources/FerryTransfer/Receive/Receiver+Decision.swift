@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Receiver {
     /// A sender's long poll for the user's decision, parked until it is made.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Receiver.Record {
     /// Whether the offer holds one of its peer's slots: pending or accepted.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Receiver {
     /// Whether connections are taken at all: not while receiving is off. Asked at each TLS

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Receiver {
     /// Opens the staged file for an upload of file `fileId` starting at `offset`.

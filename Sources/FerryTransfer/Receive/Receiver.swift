@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The receiving side of transfers, independent of HTTP: offers, decisions, staged uploads and
 /// delivery into Inboxes. The server calls it once per request; ferryd's commands call it for the

@@ -1,6 +1,6 @@
 import Crypto
 import FerryCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

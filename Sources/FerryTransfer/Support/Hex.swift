@@ -1,7 +1,7 @@
 extension Sequence where Element == UInt8 {
     /// The bytes as lowercase hex, two digits each. (Not `String(format:)`: it cost a tenth of the
     /// receiver's time with many small files, three digests per file.)
-    var hexString: String {
+    package var hexString: String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(underestimatedCount * 2)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who may send to this device, as AirDrop: nobody, trusted peers, or everyone for a while.
 public enum ReceivingMode: Sendable, Equatable {

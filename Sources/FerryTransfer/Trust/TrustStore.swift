@@ -1,5 +1,5 @@
 import FerryCore
-import Foundation
+import FoundationEssentials
 
 /// The trusted peers, kept as JSON in `$XDG_CONFIG_HOME/ferry/trusted-peers.json` (0600, atomic
 /// writes).

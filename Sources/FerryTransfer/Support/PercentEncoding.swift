@@ -1,0 +1,52 @@
+/// Percent-encoding for query values and RFC 8187 `filename*` parameters, over UTF-8 bytes.
+package enum PercentEncoding {
+    /// `text` with every byte but ASCII letters and digits as `%XX` (uppercase hex): safe in a
+    /// query value and in a `filename*=UTF-8''…` header parameter.
+    package static func alphanumerics(_ text: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isASCIIAlphanumeric(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// `text` with each `%XX` decoded, as Foundation's `removingPercentEncoding`: nil when a `%`
+    /// is not followed by two hex digits or the decoded bytes are not UTF-8. `+` stays `+`.
+    package static func decoded(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                decoded.append(bytes[index])
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
+            decoded.append(high << 4 | low)
+            index += 3
+        }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    }
+}
