@@ -18,6 +18,10 @@
  * Every run is bounded by the timeout (-t, default 5000 ms); on failure the
  * process group and all leftover children are SIGKILLed and reaped.
  *
+ * With -x (no -u) a run is timed from the spawn until COMMAND has exited with
+ * status 0 and is reaped, with no handler: start-up figures such as
+ * `ferry --version` next to `gio --version`.
+ *
  * Success: one line on stdout, all in milliseconds:
  *     <median> <p10> <p90> <min> <max> <n>
  * Exit status: 0 ok, 1 a run failed (reason on stderr), 2 usage/setup error.
@@ -52,6 +56,7 @@ static long opt_timeout_ms = 5000;
 static const char *opt_fifo;
 static const char *opt_log = "/dev/null";
 static const char *opt_raw;
+static int opt_exit; /* -x: time until COMMAND exits, no handler record */
 
 static char fifo_path[PATH_MAX];
 static int fifo_created;
@@ -84,7 +89,7 @@ static void die_usage(const char *msg)
     if (msg)
         fprintf(stderr, "driver: %s\n", msg);
     fprintf(stderr,
-            "usage: driver -u URL [-n RUNS] [-w WARMUP] [-t TIMEOUT_MS] [-f FIFO] [-l LOG] [-o RAW]"
+            "usage: driver {-u URL | -x} [-n RUNS] [-w WARMUP] [-t TIMEOUT_MS] [-f FIFO] [-l LOG] [-o RAW]"
             " -- COMMAND [ARG...]\n");
     exit(2);
 }
@@ -275,7 +280,7 @@ static int run_once(int idx, const char *path, char **argv, posix_spawnattr_t *a
     }
 
     double deadline = ts_ms(&t0) + (double)opt_timeout_ms;
-    int got_record = 0, cmd_done = 0, cmd_status = 0, no_children = 0;
+    int got_record = opt_exit, cmd_done = 0, cmd_status = 0, no_children = 0;
     double lat = 0;
 
     for (;;) {
@@ -348,6 +353,8 @@ static int run_once(int idx, const char *path, char **argv, posix_spawnattr_t *a
                     if (w == pid) {
                         cmd_done = 1;
                         cmd_status = st;
+                        if (opt_exit)
+                            lat = now_ms() - ts_ms(&t0);
                     }
                     continue;
                 }
@@ -406,7 +413,7 @@ static double percentile(const double *sorted, int n, double p)
 int main(int argc, char **argv)
 {
     int c;
-    while ((c = getopt(argc, argv, "+u:n:w:t:f:l:o:h")) != -1) {
+    while ((c = getopt(argc, argv, "+u:n:w:t:f:l:o:xh")) != -1) {
         switch (c) {
         case 'u': opt_url = optarg; break;
         case 'n': opt_runs = atoi(optarg); break;
@@ -415,12 +422,15 @@ int main(int argc, char **argv)
         case 'f': opt_fifo = optarg; break;
         case 'l': opt_log = optarg; break;
         case 'o': opt_raw = optarg; break;
+        case 'x': opt_exit = 1; break;
         case 'h': die_usage(NULL); break;
         default: die_usage(NULL);
         }
     }
-    if (!opt_url || !*opt_url)
-        die_usage("-u URL is required");
+    if (opt_exit)
+        opt_url = "";
+    else if (!opt_url || !*opt_url)
+        die_usage("-u URL or -x is required");
     if (opt_runs < 1 || opt_warmup < 0 || opt_timeout_ms < 1)
         die_usage("bad -n/-w/-t value");
     if (strchr(opt_url, '\n') || strlen(opt_url) > 1024)

@@ -14,14 +14,16 @@ warmup=5
 timeout_s=5
 install=0
 raw_dir=
-ferry=${FERRY_BIN:-$repo/.build-static/release/ferry}
+ferry=${FERRY_BIN:-$repo/.build-release/release/ferry}
+[[ -n ${FERRY_BIN:-} || -x $ferry ]] || ferry=$repo/.build-static/release/ferry
 
 url='ferrybench://bench/path?q=1'
 scheme=ferrybench
 gen_counts=(10 1000 10000)
 std_path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-target_ratio=2   # ferry open at least 2x faster than gio open
-target_delta=4   # ferry open within 4 ms of direct exec
+target_ratio=3   # ferry open at least 3x faster than gio open (issue 26)
+target_delta=1.5 # ferry open within 1.5 ms of direct exec (issue 26)
+target_version=1.5 # ferry --version within 1.5 ms, start to exit (issue 26)
 reference='direct ~0.9 ms, gio open ~11 ms, xdg-open ~125 ms (earlier, same machine type, C handler)'
 
 usage() {
@@ -30,7 +32,7 @@ usage: $0 [options]
   --runs N        measured runs per row (default $runs)
   --warmup N      warm-up runs per row, verified but not counted (default $warmup)
   --timeout S     seconds allowed per run before it counts as a failure (default $timeout_s)
-  --ferry PATH    ferry binary (default \$FERRY_BIN or <repo>/.build-static/release/ferry)
+  --ferry PATH    ferry binary (default \$FERRY_BIN, else <repo>/.build-release/release/ferry, else .build-static)
   --raw DIR       also write every measured latency (ms) to DIR/<row>.txt
   --install       first run: apt-get install -y --no-install-recommends xdg-utils libglib2.0-bin desktop-file-utils
   -h, --help      this help
@@ -285,7 +287,7 @@ run_row() {
     local raw_opt=()
     [[ -n $raw_dir ]] && raw_opt=(-o "$raw_dir/$key.txt")
     progress "$label"
-    out=$("${base_env[@]}" "${extra[@]}" "$driver" -u "$url" -n "$runs" -w "$warmup" \
+    out=$("${base_env[@]}" "${extra[@]}" "$driver" "${driver_mode[@]}" -n "$runs" -w "$warmup" \
         -t "$((timeout_s * 1000))" -f "$tmp/fifo" -l "$log" "${raw_opt[@]}" -- "$@" 2>"$err") || rc=$?
     progress_done
     if ((rc == 0)); then
@@ -309,6 +311,7 @@ missing_row() { # KEY LABEL NOTE
     row_line "$2" "-" "-" "-" "$3"
 }
 
+driver_mode=(-u "$url")
 run_row direct "direct exec" -- "$handler" "$url"
 
 if [[ -n $gio ]]; then
@@ -363,6 +366,19 @@ else
     echo "ferry rows skipped: no binary at $ferry (build with: swift build -c release --product ferry -Xswiftc -static-executable --scratch-path .build-static)"
 fi
 
+# Start-up: command start -> the command has exited (driver -x), no handler.
+driver_mode=(-x)
+if [[ -n $gio ]]; then
+    run_row giover "gio --version" -- "$gio" --version
+else
+    missing_row giover "gio --version" "gio not installed"
+fi
+if ((have_ferry)); then
+    run_row ferryver "ferry --version" -- "$ferry" --version
+    run_row ferryverfull "ferry --version, full parser" FERRY_FULL_PARSER=1 -- "$ferry" --version
+fi
+driver_mode=(-u "$url")
+
 # ---------------------------------------------------------------- ratios and targets
 if ((${#ferry_keys[@]})); then
     declare -A labels=([ferry]="ferry open")
@@ -408,6 +424,15 @@ if ((${#ferry_keys[@]})); then
         fi
         printf "$rfmt" "${labels[$k]}" "$g" "$x" "$d" "${verdict[0]}, ${verdict[1]}"
     done
+fi
+
+if [[ ${state[ferryver]:-} == ok ]]; then
+    echo
+    verdict="NOT MET"
+    awk -v a="${med[ferryver]}" -v t="$target_version" 'BEGIN{exit !(a <= t)}' && verdict=met
+    g=-
+    [[ ${state[giover]:-} == ok ]] && g=$(awk -v a="${med[giover]}" -v b="${med[ferryver]}" 'BEGIN{printf "%.2fx", a/b}')
+    echo "ferry --version: ${med[ferryver]} ms (target <= ${target_version} ms: $verdict); gio/ferry $g"
 fi
 
 echo
