@@ -26,8 +26,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                   "\(shown) splits to the query pair \(String(reflecting: key))=\(String(reflecting: value))")
     }
     _ = TransferConnection.isPairPath(path)
-    let ids = uri.split(separator: ",").map(String.init)
-    invariant(ids.allSatisfy { !$0.isEmpty && !$0.contains(",") }, "\(shown) gives an empty or comma id")
+    // As TransferConnection+Batch reads `Ferry-Files`: split on comma bytes. Split by Character,
+    // a comma joined to a following mark was no separator, yet the id then held a comma byte.
+    let ids = uri.utf8.split(separator: UInt8(ascii: ",")).map(Array.init)
+    invariant(ids.allSatisfy { !$0.isEmpty && !$0.contains(UInt8(ascii: ",")) }, "\(shown) gives an empty or comma id")
     return 0
 }
 
