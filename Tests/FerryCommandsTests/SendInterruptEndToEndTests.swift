@@ -24,10 +24,13 @@ import FerryTestSupport
         sender.standardOutput = FileHandle(forWritingAtPath: out)
         sender.standardError = err
         try sender.run()
-        poll(tries: 4000, every: 2_000) {
+        // Up to 60 s: under a loaded suite 8 s passed before ferry printed its acceptance, and the
+        // signal then came too early for the line this test is about.
+        let ready = poll(tries: 30_000, every: 2_000) {
             SendCancelEndToEndTests.stagedBytes(pair) >= size / 8
                 && ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").contains("accepted\n")
         }
+        #expect(ready, "the send was not under way and accepted within 60 s")
         kill(sender.processIdentifier, number)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sender.waitUntilExit()
