@@ -112,13 +112,15 @@ extension AppManager {
     }
 
     /// An app answered event `id`.
-    func reply(token: String, id: Int, result: Bool) {
+    /// - Returns: Whether anything waited for this reply; the caller counts and logs the strays.
+    @discardableResult
+    func reply(token: String, id: Int, result: Bool) -> Bool {
         guard let app = tokens[token], case .resume(let waiter) = apps[app]?.session.replied(id) else {
-            logger.notice("unexpected reply", metadata: ["id": "\(id)"])
-            return
+            return false
         }
         waiter?.resume(returning: result)
         wakeReplyWaiters(app)
+        return true
     }
 
     /// Fails whatever the app's callers wait for, with `message`.

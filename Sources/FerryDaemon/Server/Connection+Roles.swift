@@ -32,6 +32,7 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         var rate = FrameRate()
+        var strays = 0
         while let message = try await next(&lines, outbound) {
             guard rate.admit(at: .now) else {
                 logger.error("\(app) flooded ferryd with more than \(rate.limit) frames in \(rate.window); disconnected and killed")
@@ -43,7 +44,15 @@ extension Connection {
                 await manager.receiveState(token: token, .stateData(chunk))
             case .reply(let reply):
                 if reply.archive != nil { await manager.receiveState(token: token, .reply(reply)) }
-                await manager.reply(token: token, id: reply.id, result: reply.result)
+                if await manager.reply(token: token, id: reply.id, result: reply.result) { continue }
+                strays += 1
+                // One line, not one per stray: a flood of them must not fill the log before the cut.
+                if strays == 1 { logger.notice("\(app) sent a reply nothing waits for", metadata: ["id": "\(reply.id)"]) }
+                guard strays <= FrameRate.strayLimit else {
+                    logger.error("\(app) sent more than \(FrameRate.strayLimit) replies nothing waits for; disconnected and killed")
+                    try? await send(.failure(WireError(.malformedFrame, "more than \(FrameRate.strayLimit) replies to no event")), outbound)
+                    return
+                }
             case .refused(let error):
                 try await send(.failure(error), outbound)
                 return

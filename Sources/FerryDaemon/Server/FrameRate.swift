@@ -3,6 +3,9 @@
 /// whose one app manager would otherwise spend itself on the flood (and log a line per frame).
 struct FrameRate {
     static let appLimit = 1000
+    /// Replies to no event an app may send in its life; a late reply to a timed-out event is
+    /// one, a loop sending them is a broken or hostile app.
+    static let strayLimit = 100
     let limit: Int
     let window: Duration
     private var start: ContinuousClock.Instant?
