@@ -14,6 +14,9 @@ warmup=5
 timeout_s=5
 install=0
 raw_dir=
+rows=all
+rounds=1
+json_out=
 ferry=${FERRY_BIN:-$repo/.build-release/release/ferry}
 [[ -n ${FERRY_BIN:-} || -x $ferry ]] || ferry=$repo/.build-static/release/ferry
 
@@ -34,6 +37,12 @@ usage: $0 [options]
   --timeout S     seconds allowed per run before it counts as a failure (default $timeout_s)
   --ferry PATH    ferry binary (default \$FERRY_BIN, else <repo>/.build-release/release/ferry, else .build-static)
   --raw DIR       also write every measured latency (ms) to DIR/<row>.txt
+  --rows LIST     only these rows (comma-separated keys: direct gio xdg ferry ferry10 ferry1000
+                  ferry10000 ferrydesk ferrydesk200 ferrydeskonly ferryd0 ferryd10 ferryd1000
+                  ferryd10000 giover ferryver ferryverfull; default all)
+  --rounds N      split each row's runs into N rounds, rows in turn within a round, so that a
+                  shared machine's load falls on every row alike (default 1: row after row)
+  --json FILE     also write one JSON line per row: key, label, unit, every measured sample
   --install       first run: apt-get install -y --no-install-recommends xdg-utils libglib2.0-bin desktop-file-utils
   -h, --help      this help
 EOF
@@ -55,6 +64,12 @@ while (($#)); do
         --ferry=*) ferry=${1#*=}; shift ;;
         --raw) need_value "$@"; raw_dir=$2; shift 2 ;;
         --raw=*) raw_dir=${1#*=}; shift ;;
+        --rows) need_value "$@"; rows=$2; shift 2 ;;
+        --rows=*) rows=${1#*=}; shift ;;
+        --rounds) need_value "$@"; rounds=$2; shift 2 ;;
+        --rounds=*) rounds=${1#*=}; shift ;;
+        --json) need_value "$@"; json_out=$2; shift 2 ;;
+        --json=*) json_out=${1#*=}; shift ;;
         --install) install=1; shift ;;
         -h | --help) usage; exit 0 ;;
         *) usage >&2; die "unknown option: $1" ;;
@@ -63,6 +78,10 @@ done
 is_uint "$runs" && ((runs >= 1)) || die "--runs must be a positive integer"
 is_uint "$warmup" || die "--warmup must be a non-negative integer"
 is_uint "$timeout_s" && ((timeout_s >= 1)) || die "--timeout must be a positive integer (seconds)"
+is_uint "$rounds" && ((rounds >= 1 && rounds <= runs)) || die "--rounds must be between 1 and --runs"
+[[ -z $json_out || $json_out == /* ]] || json_out=$PWD/$json_out
+# selected KEY: is the row asked for (--rows)?
+selected() { [[ $rows == all || ,$rows, == *,$1,* ]]; }
 if [[ -n $raw_dir ]]; then
     mkdir -p "$raw_dir"
     raw_dir=$(cd "$raw_dir" && pwd)
@@ -222,6 +241,7 @@ done
 gen_note=
 if ((have_ferry)); then
     for n in "${gen_counts[@]}"; do
+        selected "ferry$n" || selected "ferryd$n" || continue
         t0=$(date +%s.%N)
         gen_apps "$tmp/apps-$n" "$n"
         t1=$(date +%s.%N)
@@ -239,7 +259,12 @@ echo "Ferry open-latency benchmark"
 echo "command   : $cmdline"
 echo "machine   : nproc $(nproc), CPU ${cpu:-unknown}, kernel $(uname -sr)${os:+, $os}"
 echo "measure   : CLOCK_MONOTONIC before posix_spawn -> handler's first reading in main(), URL verified"
-echo "runs      : $runs per row after $warmup warm-ups, timeout ${timeout_s} s per run; medians/percentiles in ms"
+if ((rounds > 1)); then
+    echo "runs      : $runs per row in $rounds rounds (rows in turn), $warmup warm-ups per row and round, timeout ${timeout_s} s per run; medians/percentiles in ms"
+else
+    echo "runs      : $runs per row after $warmup warm-ups, timeout ${timeout_s} s per run; medians/percentiles in ms"
+fi
+[[ $rows == all ]] || echo "rows      : $rows"
 echo "url       : $url"
 echo "handler   : $handler"
 if [[ -n $gio ]]; then
@@ -257,71 +282,86 @@ fi
 echo "xdg setup : $udd_note; mimeapps.list in XDG_CONFIG_HOME"
 if ((have_ferry)); then
     echo "ferry     : $ferry"
-    echo "generated : $gen_note (python3 or shell loop)"
+    echo "generated : ${gen_note:-none} (python3 or shell loop)"
 fi
 echo "reference : $reference"
 echo
 
 # ---------------------------------------------------------------- rows
-declare -A med p10 p90 state
+# Rows are registered first (add_row), then measured in rounds: each round runs every row's share
+# of the runs, rows in turn. With one round that is row after row, as before.
+declare -A med p10 p90 lo hi state label mode
+row_keys=()
 failed=0
 row_line() { # LABEL MEDIAN P10 P90 [NOTE]
     printf '%-26s %9s %9s %9s' "$1" "$2" "$3" "$4"
     [[ -n ${5:-} ]] && printf '  %s' "$5"
     printf '\n'
 }
-row_line "row" "median" "p10" "p90"
-row_line "--------------------------" "---------" "---------" "---------"
 
 progress() { [[ -t 2 ]] && printf '\r\033[K  measuring %s ...' "$1" >&2 || true; }
 progress_done() { [[ -t 2 ]] && printf '\r\033[K' >&2 || true; }
 
-# run_row KEY LABEL [VAR=VALUE...] -- COMMAND [ARG...]
-run_row() {
-    local key=$1 label=$2
+# add_row KEY LABEL [VAR=VALUE...] -- COMMAND [ARG...]: the row's environment and command, timed in
+# the current driver_mode (-u URL: until the handler has it; -x: until the command has exited).
+add_row() {
+    local key=$1
+    selected "$key" || return 0
+    label[$key]=$2
     shift 2
-    local extra=()
-    while [[ $1 != -- ]]; do extra+=("$1"); shift; done
-    shift
-    local log=$tmp/logs/$key.log err=$tmp/logs/$key.err out rc=0
-    local raw_opt=()
-    [[ -n $raw_dir ]] && raw_opt=(-o "$raw_dir/$key.txt")
-    progress "$label"
-    out=$("${base_env[@]}" "${extra[@]}" "$driver" "${driver_mode[@]}" -n "$runs" -w "$warmup" \
-        -t "$((timeout_s * 1000))" -f "$tmp/fifo" -l "$log" "${raw_opt[@]}" -- "$@" 2>"$err") || rc=$?
-    progress_done
-    if ((rc == 0)); then
-        read -r med[$key] p10[$key] p90[$key] _ <<<"$out"
-        state[$key]=ok
-        row_line "$label" "${med[$key]}" "${p10[$key]}" "${p90[$key]}"
-    else
-        state[$key]=failed
-        failed=1
-        row_line "$label" "-" "-" "-" "FAILED"
-        sed 's/^/      /' "$err"
-        if [[ -s $log ]]; then
-            echo "      command output (last lines):"
-            tail -n 5 "$log" | sed 's/^/        /'
-        fi
-    fi
+    declare -ga "argv_$key"
+    local -n argv=argv_$key
+    argv=("$@")
+    mode[$key]="${driver_mode[*]}"
+    state[$key]=ok
+    row_keys+=("$key")
 }
 
 missing_row() { # KEY LABEL NOTE
+    selected "$1" || return 0
     state[$1]=missing
-    row_line "$2" "-" "-" "-" "$3"
+    label[$1]=$2
+    notes[$1]=$3
+    row_keys+=("$1")
+}
+declare -A notes
+
+# measure_row KEY ROUND: one driver run of the row's share of the runs, samples to raw/KEY.ROUND.
+measure_row() {
+    local key=$1 round=$2 extra=() n=$(( (runs + rounds - 1) / rounds ))
+    local -n argv=argv_$key
+    while [[ ${argv[${#extra[@]}]} != -- ]]; do extra+=("${argv[${#extra[@]}]}"); done
+    local cmd=("${argv[@]:${#extra[@]}+1}")
+    local log=$tmp/logs/$key.log err=$tmp/logs/$key.err rc=0
+    local -a dmode
+    read -ra dmode <<<"${mode[$key]}"
+    progress "${label[$key]} (round $round/$rounds)"
+    "${base_env[@]}" "${extra[@]}" "$driver" "${dmode[@]}" -n "$n" -w "$warmup" \
+        -t "$((timeout_s * 1000))" -f "$tmp/fifo" -l "$log" -o "$tmp/raw/$key.$round" -- "${cmd[@]}" \
+        >/dev/null 2>"$err" || rc=$?
+    progress_done
+    ((rc == 0)) || state[$key]=failed
+}
+
+# The row's statistics over every round's samples (the driver's percentile: linear between ranks).
+row_stats() { # KEY -> med p10 p90 min max n
+    cat "$tmp/raw/$1".* | sort -g | awk '{ v[NR - 1] = $1 }
+        function pct(p,  pos, i) { pos = p * (NR - 1); i = int(pos); if (i >= NR - 1) return v[NR - 1]
+            return v[i] + (v[i + 1] - v[i]) * (pos - i) }
+        END { printf "%.3f %.3f %.3f %.3f %.3f %d\n", pct(0.5), pct(0.1), pct(0.9), v[0], v[NR - 1], NR }'
 }
 
 driver_mode=(-u "$url")
-run_row direct "direct exec" -- "$handler" "$url"
+add_row direct "direct exec" -- "$handler" "$url"
 
 if [[ -n $gio ]]; then
-    run_row gio "gio open" -- "$gio" open "$url"
+    add_row gio "gio open" -- "$gio" open "$url"
 else
     missing_row gio "gio open" "gio not installed (apt-get install libglib2.0-bin, or run.sh --install)"
 fi
 
 if [[ -n $xdg_open ]]; then
-    run_row xdg "xdg-open" -- "$xdg_open" "$url"
+    add_row xdg "xdg-open" -- "$xdg_open" "$url"
 else
     missing_row xdg "xdg-open" "xdg-open not installed (apt-get install xdg-utils, or run.sh --install)"
 fi
@@ -332,52 +372,85 @@ if ((have_ferry)); then
     # URL (the desktop entry is still read, and loses on rank); the .desktop rows use it.
     mkdir -p "$tmp/config-ferry"
     ferry_env=(FERRY_NO_DAEMON=1 XDG_CONFIG_HOME="$tmp/config-ferry")
-    run_row ferry "ferry open" FERRY_APPS_PATH="$tmp/apps" "${ferry_env[@]}" -- "$ferry" open "$url"
-    ferry_keys+=(ferry)
+    add_row ferry "ferry open" FERRY_APPS_PATH="$tmp/apps" "${ferry_env[@]}" -- "$ferry" open "$url"
     for n in "${gen_counts[@]}"; do
-        run_row "ferry$n" "ferry open, +$n apps" FERRY_APPS_PATH="$tmp/apps-$n" "${ferry_env[@]}" \
+        add_row "ferry$n" "ferry open, +$n apps" FERRY_APPS_PATH="$tmp/apps-$n" "${ferry_env[@]}" \
             -- "$ferry" open "$url"
-        ferry_keys+=("ferry$n")
     done
-    run_row ferrydesk "ferry open -> .desktop" FERRY_APPS_PATH="$tmp/apps" FERRY_NO_DAEMON=1 -- "$ferry" open "$url"
-    run_row ferrydesk200 "ferry open, +200 .desktop" FERRY_APPS_PATH="$tmp/apps" "${ferry_env[@]}" \
+    add_row ferrydesk "ferry open -> .desktop" FERRY_APPS_PATH="$tmp/apps" FERRY_NO_DAEMON=1 -- "$ferry" open "$url"
+    add_row ferrydesk200 "ferry open, +200 .desktop" FERRY_APPS_PATH="$tmp/apps" "${ferry_env[@]}" \
         XDG_DATA_DIRS="$tmp/share200" -- "$ferry" open "$url"
     # No Ferry app claims the scheme: the desktop entry handles it, found by the prefiltered scan.
     mkdir -p "$tmp/apps-none"
-    run_row ferrydeskonly "ferry open, .desktop only +200" FERRY_APPS_PATH="$tmp/apps-none" "${ferry_env[@]}" \
+    add_row ferrydeskonly "ferry open, .desktop only +200" FERRY_APPS_PATH="$tmp/apps-none" "${ferry_env[@]}" \
         XDG_DATA_DIRS="$tmp/share200" -- "$ferry" open "$url"
-    ferry_keys+=(ferrydesk ferrydesk200 ferrydeskonly)
     # Through ferryd: the daemon is started first (ferry ps), so the driver sees only ferry and
     # the handler; ferryd resolves from its in-memory registry and ferry starts the command app.
     for n in 0 "${gen_counts[@]}"; do
-        apps="$tmp/apps"; label="ferry open via ferryd"
-        ((n > 0)) && { apps="$tmp/apps-$n"; label="ferry open via ferryd, +$n"; }
+        selected "ferryd$n" || continue
+        apps="$tmp/apps"; rlabel="ferry open via ferryd"
+        ((n > 0)) && { apps="$tmp/apps-$n"; rlabel="ferry open via ferryd, +$n"; }
         daemon_env=(FERRY_APPS_PATH="$apps" FERRY_SOCKET="$tmp/sock-$n/ferryd.sock" XDG_STATE_HOME="$tmp/state-$n"
-                    XDG_CONFIG_HOME="$tmp/config-ferry" FERRY_DISCOVERY=off FERRY_TRANSFER_PORT=off)
+                    XDG_CONFIG_HOME="$tmp/config-ferry" FERRY_DISCOVERY=off FERRY_TRANSFER_PORT=off
+                    FERRY_LOCALSEND_PORT=off)
         if "${base_env[@]}" "${daemon_env[@]}" "$ferry" ps >/dev/null 2>&1; then
-            run_row "ferryd$n" "$label" "${daemon_env[@]}" -- "$ferry" open -q "$url"
-            ferry_keys+=("ferryd$n")
+            add_row "ferryd$n" "$rlabel" "${daemon_env[@]}" -- "$ferry" open -q "$url"
         else
-            missing_row "ferryd$n" "$label" "ferryd did not start (is it beside $ferry?)"
+            missing_row "ferryd$n" "$rlabel" "ferryd did not start (is it beside $ferry?)"
         fi
+    done
+    for k in ferry ferry10 ferry1000 ferry10000 ferrydesk ferrydesk200 ferrydeskonly ferryd0 ferryd10 ferryd1000 ferryd10000; do
+        [[ -n ${state[$k]:-} ]] && ferry_keys+=("$k")
     done
 else
     echo
-    echo "ferry rows skipped: no binary at $ferry (build with: swift build -c release --product ferry -Xswiftc -static-executable --scratch-path .build-static)"
+    echo "ferry rows skipped: no binary at $ferry (build with: source scripts/lib.sh; ferry_build_release)"
 fi
 
 # Start-up: command start -> the command has exited (driver -x), no handler.
 driver_mode=(-x)
 if [[ -n $gio ]]; then
-    run_row giover "gio --version" -- "$gio" --version
+    add_row giover "gio --version" -- "$gio" --version
 else
     missing_row giover "gio --version" "gio not installed"
 fi
 if ((have_ferry)); then
-    run_row ferryver "ferry --version" -- "$ferry" --version
-    run_row ferryverfull "ferry --version, full parser" FERRY_FULL_PARSER=1 -- "$ferry" --version
+    add_row ferryver "ferry --version" -- "$ferry" --version
+    add_row ferryverfull "ferry --version, full parser" FERRY_FULL_PARSER=1 -- "$ferry" --version
 fi
 driver_mode=(-u "$url")
+
+mkdir -p "$tmp/raw"
+for ((round = 1; round <= rounds; round++)); do
+    for key in "${row_keys[@]}"; do
+        [[ ${state[$key]} == ok ]] && measure_row "$key" "$round"
+    done
+done
+
+row_line "row" "median" "p10" "p90"
+row_line "--------------------------" "---------" "---------" "---------"
+[[ -z $json_out ]] || : >"$json_out"
+for key in "${row_keys[@]}"; do
+    case ${state[$key]} in
+    missing) row_line "${label[$key]}" "-" "-" "-" "${notes[$key]}" ;;
+    failed)
+        failed=1
+        row_line "${label[$key]}" "-" "-" "-" "FAILED"
+        sed 's/^/      /' "$tmp/logs/$key.err"
+        if [[ -s $tmp/logs/$key.log ]]; then
+            echo "      command output (last lines):"
+            tail -n 5 "$tmp/logs/$key.log" | sed 's/^/        /'
+        fi
+        ;;
+    ok)
+        read -r med[$key] p10[$key] p90[$key] lo[$key] hi[$key] _ < <(row_stats "$key")
+        row_line "${label[$key]}" "${med[$key]}" "${p10[$key]}" "${p90[$key]}"
+        [[ -z $raw_dir ]] || cat "$tmp/raw/$key".* >"$raw_dir/$key.txt"
+        [[ -z $json_out ]] || printf '{"bench":"open","row":"%s","label":"%s","unit":"ms","samples":[%s]}\n' \
+            "$key" "${label[$key]}" "$(cat "$tmp/raw/$key".* | paste -sd,)" >>"$json_out"
+        ;;
+    esac
+done
 
 # ---------------------------------------------------------------- ratios and targets
 if ((${#ferry_keys[@]})); then
@@ -393,13 +466,13 @@ if ((${#ferry_keys[@]})); then
     printf "$rfmt" "row" "gio/ferry" "xdg-open/ferry" "ferry-direct" "targets"
     printf "$rfmt" "--------------------------" "----------" "---------------" "--------------" "-------"
     for k in "${ferry_keys[@]}"; do
-        if [[ ${state[$k]} != ok ]]; then
+        if [[ ${state[$k]:-} != ok ]]; then
             printf "$rfmt" "${labels[$k]}" "-" "-" "-" "n/a (row failed)"
             continue
         fi
         f=${med[$k]}
         g=-; x=-; d=-; verdict=()
-        if [[ ${state[gio]} == ok ]]; then
+        if [[ ${state[gio]:-} == ok ]]; then
             g=$(awk -v a="${med[gio]}" -v b="$f" 'BEGIN{printf "%.2fx", a/b}')
             if awk -v a="${med[gio]}" -v b="$f" -v t="$target_ratio" 'BEGIN{exit !(a/b >= t)}'; then
                 verdict+=("gio: met")
@@ -409,10 +482,10 @@ if ((${#ferry_keys[@]})); then
         else
             verdict+=("gio: n/a")
         fi
-        if [[ ${state[xdg]} == ok ]]; then
+        if [[ ${state[xdg]:-} == ok ]]; then
             x=$(awk -v a="${med[xdg]}" -v b="$f" 'BEGIN{printf "%.2fx", a/b}')
         fi
-        if [[ ${state[direct]} == ok ]]; then
+        if [[ ${state[direct]:-} == ok ]]; then
             d=$(awk -v a="$f" -v b="${med[direct]}" 'BEGIN{printf "%+.3f ms", a-b}')
             if awk -v a="$f" -v b="${med[direct]}" -v t="$target_delta" 'BEGIN{exit !(a-b <= t)}'; then
                 verdict+=("direct: met")
