@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # ferry send on the LAN test bed (Tests/LAN/lib.sh) against iperf3 (raw TCP), openssl
-# s_server/s_client (TLS), scp and rsync over ssh: hosts A and B joined by a veth pair, each with
+# s_server/s_client (TLS), scp, rsync over ssh and tar | ssh | tar: hosts A and B joined by a veth pair, each with
 # its own avahi-daemon and ferryd; sshd in B on its own port, with a host key and an authorized key
 # made for this run. Every row sends from A to B. Data lives on a tmpfs mounted inside each host's
 # own mount namespace (gone with the namespace), so the figures are network + crypto, not the disk.
 # Usage: Benchmarks/transfer/run.sh [BIN-DIR]   (release build: scripts/bench transfer)
 # Environment: RUNS (5), BIG_MIB (1024), SMALL (10000), HUGE_MIB (4096; 0 skips the RSS row);
-# while profiling: ROWS=ferry,openssl (only those rows), BENCH_PERF=FOLDER (perf record of both ferryds).
+# ROWS=ferry,openssl (only those rows; also while profiling), BENCH_PERF=FOLDER (perf record of both
+# ferryds), BENCH_JSON=FILE (every row's samples as JSON lines, for scripts/bench check).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -78,4 +79,5 @@ python3 "$here/bench.py" --ferry "$FERRY" --work "$LAN_WORK" \
     --ferryd-a "${LAN_FERRYD[a]}" --ferryd-b "${LAN_FERRYD[b]}" \
     --to 198.18.0.2:7418 --fingerprint "$fp_b" \
     --ssh-key "$ssh_dir/client_key" --known-hosts "$ssh_dir/known_hosts" \
-    --runs "${RUNS:-5}" --big-mib "$BIG_MIB" --small "${SMALL:-10000}" --huge-mib "$HUGE_MIB" ${ROWS:+--rows "$ROWS"}
+    --runs "${RUNS:-5}" --big-mib "$BIG_MIB" --small "${SMALL:-10000}" --huge-mib "$HUGE_MIB" ${ROWS:+--rows "$ROWS"} \
+    ${BENCH_JSON:+--json "$BENCH_JSON"}
