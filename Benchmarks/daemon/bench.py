@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """ferry open through ferryd, side by side with a command app and gio open; batch throughput;
-10 vs 10,000 installed apps; ferryd's memory. Prints figures and ratios; see README.md."""
-import argparse, os, plistlib, shutil, signal, statistics, subprocess, sys, tempfile, time
+10 vs 10,000 installed apps; ferryd's memory. Prints figures and ratios; see README.md.
+--idle: only an idle ferryd's RSS with 6 and 13 apps installed (issue 26), --json FILE for
+scripts/bench check."""
+import argparse, json, os, plistlib, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 def parse():
     p = argparse.ArgumentParser()
@@ -10,6 +12,10 @@ def parse():
     p.add_argument("--bench-app", required=True, help="the do-nothing managed app (ferry-bench-app)")
     p.add_argument("--runs", type=int, default=200)
     p.add_argument("--batch", type=int, default=100_000)
+    p.add_argument("--idle", action="store_true", help="only the idle ferryd's RSS (6 and 13 apps), --idle-rounds times")
+    p.add_argument("--idle-rounds", type=int, default=3)
+    p.add_argument("--idle-seconds", type=float, default=2, help="how long ferryd idles before its RSS is read")
+    p.add_argument("--json", help="--idle: also write the samples to this file, as JSON lines")
     return p.parse_args()
 
 def median_ms(command, env, runs, warmup=5):
@@ -51,7 +57,7 @@ class World:
                     "FERRY_SOCKET": self.root + "/run/ferryd.sock",
                     "FERRY_SCHEMES_DIR": os.path.join(os.path.dirname(__file__), "../../schemes"),
                     # Dispatch only: no Avahi, no LocalSend multicast from the root namespace.
-                    "FERRY_DISCOVERY": "off", "FERRY_TRANSFER_PORT": "off"}
+                    "FERRY_DISCOVERY": "off", "FERRY_TRANSFER_PORT": "off", "FERRY_LOCALSEND_PORT": "off"}
         write_app(self.apps, "todo-managed", {
             "CFBundleIdentifier": "com.acme.todo.managed", "CFBundleExecutable": "todo-managed",
             "FerryAppKind": "managed", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["todolist-managed"]}]},
@@ -99,8 +105,46 @@ def gio_setup(world):
                DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent")
     return env
 
+def idle_rss(args, extra, netns):
+    """A fresh ferryd with 3 + extra apps installed, started by `ferry ps` and left alone for
+    --idle-seconds: its VmRSS in MB (/proc's kB / 1024). Discovery and LocalSend are off; the transfer
+    listener is on, as installed, inside a network namespace of its own (unshare -n) when one can be
+    made, so that it listens on no network of this machine; else it is off too."""
+    world = World(args, extra)
+    try:
+        if netns:
+            del world.env["FERRY_TRANSFER_PORT"]
+        prefix = ["unshare", "--net"] if netns else []
+        done = subprocess.run([*prefix, world.ferry, "ps"], env=world.env, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"ferry ps could not start ferryd ({done.returncode}): {done.stderr.strip()}")
+        time.sleep(args.idle_seconds)
+        return rss_mb(world.daemon_pid())
+    finally:
+        world.close()
+
+def idle(args):
+    netns = subprocess.run(["unshare", "--net", "true"], capture_output=True).returncode == 0
+    where = "transfer listener on, in its own network namespace" if netns else "transfer listener off (no unshare --net)"
+    print(f"idle ferryd: {args.idle_rounds} rounds, a fresh ferryd each, RSS after {args.idle_seconds:g} s; "
+          f"discovery and LocalSend off, {where}")
+    samples = {6: [], 13: []}
+    for _ in range(args.idle_rounds):
+        for apps in samples:
+            samples[apps].append(idle_rss(args, apps - 3, netns))
+    for apps, values in samples.items():
+        print(f"  idle ferryd RSS, {apps} apps: median {statistics.median(values):.1f} MB "
+              f"({min(values):.1f}-{max(values):.1f}; target <= 20 MB: {'met' if max(values) <= 20 else 'NOT MET'})")
+    if args.json:
+        with open(args.json, "w") as f:
+            for apps, values in samples.items():
+                f.write(json.dumps({"bench": "daemon", "row": f"idle-rss-{apps}", "unit": "MB", "apps": apps,
+                                    "transfer_listener": netns, "samples": values}) + "\n")
+
 def main():
     args = parse()
+    if args.idle:
+        return idle(args)
     print(f"machine: {os.cpu_count()} cores, {open('/proc/cpuinfo').read().split('model name')[1].split(':')[1].splitlines()[0].strip()}, {os.uname().release}")
     print(f"command: {' '.join(sys.argv)}")
     print(f"runs: {args.runs} per row after 5 warm-ups; wall time of the whole command, ms\n")
