@@ -1,5 +1,4 @@
 import FerryCore
-import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +9,7 @@ struct Context {
     var environment: [String: String]
     var paths: FerryPaths
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessEnvironment.current()) {
         self.environment = environment
         paths = FerryPaths(environment: environment, builtInSchemes: Self.builtInSchemes(environment))
     }
