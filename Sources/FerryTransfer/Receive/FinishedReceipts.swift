@@ -23,19 +23,37 @@ struct FinishedReceipts: Sendable {
         var receipt: OfferReceipt
     }
 
+    /// The entry as JSON, by hand (``TransferJSON``): Codable's encoder held a tree of the whole
+    /// receipt, 10,000 files deep, and was the receiver's largest allocation of the finish.
+    static func json(_ entry: Entry) -> [UInt8] {
+        var out = JSONWriter()
+        out.field("peer", entry.peer)
+        out.field("finished", entry.finished)
+        out.object("receipt") { entry.receipt.write(to: &$0) }
+        return out.finishObject()
+    }
+
+    /// An entry read back from ``json(_:)``'s form (which Codable wrote the same way before).
+    static func entry(_ bytes: [UInt8]) -> Entry? {
+        guard let fields = try? JSONFields(parsing: bytes), let peer = try? fields.string("peer"),
+              let finished = try? fields.double("finished"),
+              let receipt = try? OfferReceipt(json: try fields.object("receipt")) else { return nil }
+        return Entry(peer: peer, finished: finished, receipt: receipt)
+    }
+
     /// Keeps `receipt` for peer `peer`. Best effort: a receipt not kept only costs a resend its
     /// second copy, as before.
     func save(_ receipt: OfferReceipt, peer: String, now: Date) {
-        guard Self.isSafe(receipt.offer), (try? FileSystem.createDirectories(directory)) != nil,
-              let bytes = try? JSONEncoder().encode(Entry(peer: peer, finished: now.timeIntervalSince1970, receipt: receipt)) else { return }
-        try? FileSystem.writeAtomically(Array(bytes), to: path(receipt.offer))
+        guard Self.isSafe(receipt.offer), (try? FileSystem.createDirectories(directory)) != nil else { return }
+        let bytes = Self.json(Entry(peer: peer, finished: now.timeIntervalSince1970, receipt: receipt))
+        try? FileSystem.writeAtomically(bytes, to: path(receipt.offer))
     }
 
     /// The receipt of offer `id` if peer `peer` finished it within ``keepSeconds`` of `now`.
     /// Another peer's offer is nil, as an unknown one is.
     func receipt(_ id: String, peer: String, now: Date, keep: Double = keepSeconds) -> OfferReceipt? {
         guard Self.isSafe(id), let data = FileManager.default.contents(atPath: path(id)),
-              let entry = try? JSONDecoder().decode(Entry.self, from: data),
+              let entry = Self.entry(Array(data)),
               entry.peer == peer, entry.receipt.offer == id,
               now.timeIntervalSince1970 - entry.finished < keep else { return nil }
         return entry.receipt
@@ -50,7 +68,7 @@ struct FinishedReceipts: Sendable {
             guard lstat(path, &info) == 0 else { continue }
             var finished = Double(info.st_mtim.tv_sec)
             if name.hasSuffix(".json"), (info.st_mode & S_IFMT) == S_IFREG {
-                let entry = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Entry.self, from: $0) }
+                let entry = FileManager.default.contents(atPath: path).flatMap { Self.entry(Array($0)) }
                 finished = entry?.finished ?? finished
             }
             if now.timeIntervalSince1970 - finished >= keep { unlink(path) }

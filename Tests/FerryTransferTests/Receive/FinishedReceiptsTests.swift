@@ -39,3 +39,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).isEmpty)
     }
 }
+
+/// The hand-written form of a kept receipt, and the Codable form earlier ferryds wrote.
+@Suite struct FinishedReceiptsFormTests {
+    let peer = String(repeating: "a", count: 64)
+    let receipt = OfferReceipt(offer: "0123456789abcdef", files: [.init(id: "f0", status: "delivered", app: "org.x", name: "a \"b\".txt"),
+                                                                   .init(id: "f1", status: "missing")], url: "opened")
+
+    @Test func aReceiptWrittenByAnEarlierFerrydIsStillRead() throws {
+        let scratch = try Scratch()
+        let store = FinishedReceipts(staging: scratch.path + "/staging")
+        let now = Date()
+        let old = try JSONEncoder().encode(FinishedReceipts.Entry(peer: peer, finished: now.timeIntervalSince1970, receipt: receipt))
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        try old.write(to: URL(fileURLWithPath: store.directory + "/" + receipt.offer + ".json"))
+        #expect(store.receipt(receipt.offer, peer: peer, now: now + 1) == receipt)
+    }
+
+    @Test func theHandWrittenFormDecodesAsTheCodableOne() throws {
+        let entry = FinishedReceipts.Entry(peer: peer, finished: 1_795_787_553.25, receipt: receipt)
+        let decoded = try JSONDecoder().decode(FinishedReceipts.Entry.self, from: Data(FinishedReceipts.json(entry)))
+        #expect(decoded.peer == peer && decoded.finished == entry.finished && decoded.receipt == receipt)
+        #expect(FinishedReceipts.entry(FinishedReceipts.json(entry))?.receipt == receipt)
+    }
+}
