@@ -1,4 +1,6 @@
 import CFerrySys
+import NIOCore
+import NIOPosix
 import Synchronization
 
 /// `syncfs(2)`: flushes the file system holding `fd` (through CFerrySys: glibc declares it only
@@ -11,23 +13,33 @@ func systemMallocTrim(_ pad: Int) -> Int32 { ferry_malloc_trim(pad) }
 
 /// After a transfer, the memory it freed goes back to the system: decoding a 10,000-file offer
 /// leaves tens of MB free but held in glibc's heaps, which would count against ferryd's RSS for as
-/// long as it runs. At most once per ``trimInterval``: a trim walks every heap, and one per closed
-/// connection left ferryd unresponsive for minutes after thousands of connections. Returns whether
-/// it trimmed.
+/// long as it runs. At most once per ``trimInterval`` (``HeapTrimSchedule``): a trim walks every
+/// heap, and one per closed connection left ferryd unresponsive for minutes after thousands of
+/// connections; a request within the interval is served at its end, on an event loop. Returns
+/// whether it trimmed now.
 @discardableResult
 func releaseFreedMemory(now: ContinuousClock.Instant = .now) -> Bool {
-    let due = lastTrim.withLock { last in
-        if let previous = last, now - previous < trimInterval { return false }
-        last = now
+    switch heapTrims.withLock({ $0.request(at: now) }) {
+    case .trimNow:
+        _ = systemMallocTrim(0)
         return true
+    case .trimLater(let due):
+        let (seconds, attoseconds) = (due - now).components
+        let wait = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: wait) {
+            heapTrims.withLock { $0.deferredTrimDue(at: .now) }
+            _ = systemMallocTrim(0)
+        }
+        return false
+    case .nothing:
+        return false
     }
-    if due { _ = systemMallocTrim(0) }
-    return due
 }
 
-/// The shortest time between two heap trims.
-let trimInterval = Duration.seconds(10)
-private let lastTrim = Mutex<ContinuousClock.Instant?>(nil)
+/// The shortest time between two heap trims: a trim of ferryd's heaps takes about a millisecond,
+/// so even a flood of connections spends no more than a thousandth of a core on them.
+let trimInterval = Duration.seconds(1)
+private let heapTrims = Mutex(HeapTrimSchedule(interval: trimInterval))
 
 /// `renameat2(2)`, for `RENAME_NOREPLACE`: a checked file moves into an Inbox in one call and never
 /// replaces a file there (through CFerrySys: declared by glibc only under _GNU_SOURCE).
