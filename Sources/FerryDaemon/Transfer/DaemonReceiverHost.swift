@@ -35,8 +35,8 @@ struct DaemonReceiverHost: ReceiverHost {
         await delivered([file])
     }
 
-    /// One write to the Inbox log for the whole offer; a log line per file up to 20 files, else one
-    /// line for the offer (each file at debug level).
+    /// The Inbox log written a few hundred records at a time; a log line per file up to 20 files,
+    /// else one line for the offer (each file at debug level).
     func delivered(_ files: [DeliveredFile]) async {
         let now = Date().timeIntervalSince1970
         for file in files {
@@ -46,10 +46,16 @@ struct DaemonReceiverHost: ReceiverHost {
         if files.count > 20, let first = files.first {
             logger.info("received", metadata: ["files": "\(files.count)", "first": "\(first.path)", "from": "\(first.sender)"])
         }
-        InboxRecord.append(files.map {
-            InboxRecord(path: $0.path, app: $0.target.app, sender: $0.sender, fingerprint: $0.senderFingerprint,
-                        size: $0.size, sha256: $0.sha256, time: now)
-        }, to: InboxRecord.log(dataHome: paths.dataHome))
+        // A write per 256 records, not one for the offer: the lines of 10,000 files were one array
+        // grown to 4 MB, the largest allocation of the receiver's finish. Each write still holds
+        // whole lines (O_APPEND).
+        let log = InboxRecord.log(dataHome: paths.dataHome)
+        for start in stride(from: 0, to: files.count, by: 256) {
+            InboxRecord.append(files[start..<min(start + 256, files.count)].map {
+                InboxRecord(path: $0.path, app: $0.target.app, sender: $0.sender, fingerprint: $0.senderFingerprint,
+                            size: $0.size, sha256: $0.sha256, time: now)
+            }, to: log)
+        }
         await notifications?.delivered(files, apps: await manager.installedApps)
         for file in files where file.target.open && manager.protection?.isHeld(file.target) != true {
             _ = await manager.openForTransfer(FileURL.make(file.path), app: file.target.app, source: "ferry.transfer")
