@@ -155,6 +155,9 @@ def main():
               f"{meta.get('settings', '')}")
         print(f"load average (1 min): {meta.get('load_start', '?')} at the start, {meta.get('load_end', '?')} at the end; "
               f"transfer part {rows_load(rows)}; {meta.get('seconds', '?')} s in all")
+        loads = [float(x) for x in (meta.get("load_start"), meta.get("load_end")) if x not in (None, "?")]
+        if loads and max(loads) > 2:
+            print("the load average was above 2: the machine was busy; run it again before quoting it")
         print()
     print("| row | ferry: median (min–max) | baselines, same run | ratio | target | |")
     print("|---|---|---|---|---|---|")
