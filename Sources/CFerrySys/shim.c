@@ -1,5 +1,7 @@
 #define _GNU_SOURCE
+#include <errno.h>
 #include <malloc.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -20,4 +22,14 @@ int ferry_renameat2(int old_directory, const char *old_path, int new_directory, 
 
 void *ferry_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
     return memmem(haystack, haystack_length, needle, needle_length);
+}
+
+int ferry_spawn_addclosefrom(void *actions, int first) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, first);
+#else
+    (void)actions;
+    (void)first;
+    return ENOSYS;
+#endif
 }

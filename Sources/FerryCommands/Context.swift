@@ -79,6 +79,7 @@ func printError(_ message: String) {
 
 /// Creates `path` and its missing parents, 0700; existing folders are left as they are.
 func makeFolders(_ path: String) {
+    if FileSystem.isDirectory(path) { return }
     var current = ""
     for component in path.split(separator: "/") {
         current += "/" + component

@@ -1,5 +1,5 @@
 // glibc calls that Swift's Glibc module does not export: declared by glibc only under _GNU_SOURCE
-// (memfd_create, syncfs, renameat2, memmem) or in malloc.h (malloc_trim). Each is a plain
+// (memfd_create, syncfs, renameat2, memmem, posix_spawn_file_actions_addclosefrom_np) or in malloc.h (malloc_trim). Each is a plain
 // forwarder compiled in shim.c with _GNU_SOURCE set, so Swift gets real prototypes instead of
 // `@_silgen_name` bindings whose types nobody checks.
 #ifndef FERRY_CFERRYSYS_H
@@ -17,6 +17,9 @@ int ferry_malloc_trim(size_t pad);
 int ferry_syncfs(int fd);
 int ferry_renameat2(int old_directory, const char *old_path, int new_directory, const char *new_path,
                     unsigned int flags);
+/// posix_spawn_file_actions_addclosefrom_np (glibc 2.34+): close every descriptor from `first` on
+/// in the child. Returns ENOSYS where the C library lacks it.
+int ferry_spawn_addclosefrom(void *actions, int first);
 void *ferry_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 
 #endif

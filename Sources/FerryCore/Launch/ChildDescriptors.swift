@@ -1,3 +1,4 @@
+import CFerrySys
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,23 +10,14 @@ import Darwin
 /// Closing at the spawn covers every descriptor at once, whoever opened it and however, where
 /// marking each one close-on-exec would miss one opened by a library or inherited by ferryd.
 enum ChildDescriptors {
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+, close_range in the child), which
-    /// the Glibc module hides behind _GNU_SOURCE; nil where the C library lacks it.
-    private static let addCloseFrom: AddCloseFrom? = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddCloseFrom.self)
-    }()
-
     /// Adds "close every descriptor from `first` on" to `actions`.
     ///
     /// - Returns: nil, or the error number that should fail the spawn.
     static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) -> Int32? {
-        if let addCloseFrom {
-            let status = addCloseFrom(&actions, first)
-            return status == 0 ? nil : status
-        }
+        // Linked directly (a dlsym would find nothing in the static ferry, which then scanned
+        // /proc/self/fd on every launch).
+        let status = ferry_spawn_addclosefrom(&actions, first)
+        if status != ENOSYS { return status == 0 ? nil : status }
         // Older C libraries: mark every open descriptor close-on-exec instead (racy only against
         // a thread opening one without O_CLOEXEC at this very moment).
         markOpenDescriptorsCloseOnExec(from: first)

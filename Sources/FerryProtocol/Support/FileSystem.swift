@@ -15,6 +15,8 @@ package enum FileSystem {
 
     /// Creates `path` and its parents with `mode` (0700 by default).
     package static func createDirectories(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
+        // Usually it is there already: one stat instead of a mkdir per component (ferry open's path).
+        if isDirectory(path) { return }
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + String(component)
