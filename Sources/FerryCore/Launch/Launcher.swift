@@ -86,7 +86,22 @@ public enum Launcher {
         // Copies above the targets, so that no dup2 below overwrites a source still to be moved.
         let sources = try InheritedDescriptors(descriptors)
         defer { sources.closeAll() }
-        let status = withSpawnAttributes(output: output, newSession: newSession) { actions, attributes in
+        // A program just written is "busy" while any process still holds a descriptor it was
+        // written through, such as a child forked in that instant by another thread: wait it out.
+        var status = ETXTBSY
+        for pause: useconds_t in [0, 2_000, 8_000, 32_000] where status == ETXTBSY {
+            if pause > 0 { usleep(pause) }
+            status = spawnOnce(&pid, executable, arguments, environment, sources, output: output, newSession: newSession)
+        }
+        guard status == 0 else { throw SpawnError(code: status) }
+        return pid
+    }
+
+    private static func spawnOnce(
+        _ pid: inout pid_t, _ executable: String, _ arguments: [String], _ environment: [String: String],
+        _ sources: InheritedDescriptors, output: String?, newSession: Bool
+    ) -> Int32 {
+        withSpawnAttributes(output: output, newSession: newSession) { actions, attributes in
             for (index, descriptor) in sources.copies.enumerated() {
                 posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(3 + index))
             }
@@ -99,8 +114,6 @@ public enum Launcher {
                 }
             }
         }
-        guard status == 0 else { throw SpawnError(code: status) }
-        return pid
     }
 
     /// Waits for a child started by ``spawn(_:bundleIdentifier:)``.

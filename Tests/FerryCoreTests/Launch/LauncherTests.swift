@@ -12,6 +12,21 @@ import Testing
         return try LaunchCommand(app: app, url: nil, sourceApplication: nil, paths: paths, environment: [:])
     }
 
+    /// A program still open for writing (just installed, or a descriptor a concurrent fork
+    /// inherited) fails exec with ETXTBSY; the spawn waits for the writer instead of failing.
+    @Test func aProgramBusyForAMomentStillStarts() throws {
+        let folder = try TemporaryFolder()
+        let program = folder.path + "/busy"
+        let fd = open(program, O_WRONLY | O_CREAT | O_CLOEXEC, 0o755)
+        try #require(fd >= 0)
+        let script = "#!/bin/sh\nexit 7\n"
+        _ = script.withCString { write(fd, $0, strlen($0)) }
+        let writer = Thread { usleep(5_000); close(fd) }
+        writer.start()
+        let pid = try Launcher.spawn(program, arguments: [program], environment: [:])
+        #expect(Launcher.wait(for: pid) == .exited(7))
+    }
+
     /// ferryd's handler logs live in `$XDG_STATE_HOME/ferry/logs/`, missing on a fresh account.
     @Test func theLogFilesFolderIsCreated() throws {
         let folder = try TemporaryFolder()
