@@ -27,7 +27,7 @@ load_start=$(cut -d' ' -f1 /proc/loadavg)
 if ((short)); then
   open_runs=40 open_rounds=4 idle_rounds=1 tr_runs=2 big_mib=64 small=1000
 else
-  open_runs=200 open_rounds=10 idle_rounds=3 tr_runs=5 big_mib=1024 small=10000
+  open_runs=200 open_rounds=20 idle_rounds=3 tr_runs=5 big_mib=1024 small=10000
 fi
 settings="open: $open_runs runs in $open_rounds rounds; idle: $idle_rounds rounds; transfer: $tr_runs runs, $big_mib MiB, $small files"
 
@@ -35,6 +35,23 @@ for name in ferry ferryd todo-managed ferry-bench-app generate-manual-tool gener
   [[ -e $src/$name ]] && cp "$src/$name" "$out/bin/$name"
 done
 bin=$out/bin
+# The release build ships a fully static ferry (ferry_link_static_ferry, scripts/lib.sh); a plain
+# `swift build -c release` in the same folder links the PIE over it. Measure what ships: if the copy
+# is dynamic, link the static one from the build's objects, by the same function, into this folder.
+if readelf -l "$bin/ferry" 2>/dev/null | grep -q 'Requesting program interpreter' \
+   && [[ -f $src/ferry.product/Objects.LinkFileList ]]; then
+  echo "== $src/ferry is the dynamic PIE (a plain swift build linked it); linking the static ferry as ferry_build_release does"
+  relink=$out/relink
+  mkdir -p "$relink/.build-release/release/ferry.product"
+  cp "$src/ferry.product/Objects.LinkFileList" "$relink/.build-release/release/ferry.product/"
+  ( source "$root/scripts/lib.sh" && FERRY_ROOT=$relink && ferry_link_static_ferry ) >"$out/relink.log" 2>&1 \
+    && cp "$relink/.build-release/release/ferry" "$bin/ferry" \
+    || { echo "   linking failed (see $out/relink.log); measuring the PIE"; }
+  rm -rf "$relink"
+fi
+linkage=static
+readelf -l "$bin/ferry" 2>/dev/null | grep -q 'Requesting program interpreter' && linkage="dynamic (PIE)"
+settings+="; ferry $linkage"
 echo "== bench check: $settings; logs and JSON in $out"
 
 # part NAME COMMAND...: runs one part, its output to NAME.log; on failure its last lines are shown.
