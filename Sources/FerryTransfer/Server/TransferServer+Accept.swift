@@ -39,6 +39,7 @@ extension TransferServer {
             promise.completeWithTask { await receiver.takesConnections() ? .certificateVerified : .failed }
         }
         try sync.addHandler(tls)
+        try sync.addHandler(PlaintextHandoff())
         try gate.configureHTTP(sync)
         guard try unserved.wrap(channel) else { throw ChannelError.ioOnClosedChannel }
         return (channel, peer)
