@@ -79,8 +79,17 @@ public final class StagedFile: @unchecked Sendable {
     /// ``append(_:)-(UnsafeRawBufferPointer)`` on NIO's thread pool (``FileWork``): a stalled disk
     /// holds a pool thread, not one of the cooperative threads every actor runs on.
     public func append(_ buffer: ByteBuffer) async throws(TransferError) {
+        try await append([buffer])
+    }
+
+    /// Appends `buffers` in order, in one trip to the thread pool: each trip wakes three threads,
+    /// and a 1 GiB upload comes in about 8,000 body parts.
+    public func append(_ buffers: [ByteBuffer]) async throws(TransferError) {
+        guard !buffers.isEmpty else { return }
         try await FileWork.run("store the upload in \(path)") { () throws(TransferError) in
-            try buffer.withUnsafeReadableBytes { bytes throws(TransferError) in try self.append(bytes) }
+            for buffer in buffers {
+                try buffer.withUnsafeReadableBytes { bytes throws(TransferError) in try self.append(bytes) }
+            }
         }
     }
 

@@ -97,18 +97,21 @@ struct TransferConnection {
         var complete = false
         var trailer: String?
         var failure: TransferError?
+        var held = PendingBody()
         // Progress for the host (a desktop notification), at most twice a second.
         var reported = ContinuousClock.now
         do {
             while let part = try await parts.next() {
                 switch part {
                 case .body(let buffer):
-                    try await staged.append(buffer)
+                    guard held.add(buffer) else { continue }
+                    try await staged.append(held.take())
                     if ContinuousClock.now - reported >= .milliseconds(500) {
                         reported = .now
                         await receiver.uploadProgress(offer: offer, file: file, written: staged.written)
                     }
                 case .end(let trailers):
+                    try await staged.append(held.take())
                     trailer = trailers?.first(name: "Ferry-SHA256")
                     complete = true
                 case .head:
@@ -117,9 +120,12 @@ struct TransferConnection {
                 if complete { break }
             }
         } catch let error as TransferError {
+            // The parts held are written first: what came stays staged for a resume, as before.
+            try? await staged.append(held.take())
             failure = error
         } catch {
-            // The sender vanished mid-body: the bytes so far stay staged for a resume.
+            // The sender vanished mid-body: the bytes so far (those held too) stay staged for a resume.
+            try? await staged.append(held.take())
             _ = try? await receiver.endUpload(offer: offer, file: file, staged: staged, complete: false)
             throw error
         }
