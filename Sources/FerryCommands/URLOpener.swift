@@ -72,19 +72,11 @@ struct URLOpener {
     }
 
     private func handler(for url: FerryURL, forced: String?) throws -> InstalledApp {
-        if let forced, let app = registry.app(forced) { return app }
-        let resolution = registry.resolve(scheme: url.scheme, defaults: defaults ?? HandlerDefaults())
-        guard let app = resolution.handler else {
-            throw CommandFailure(message: noHandlerMessage(url.scheme), exit: FerryExit.noHandler)
+        do {
+            return try registry.handler(scheme: url.scheme, forced: forced, defaults: defaults ?? HandlerDefaults())
+        } catch {
+            let exit = if case .unknownApp = error { FerryExit.unknownApp } else { FerryExit.noHandler }
+            throw CommandFailure(message: error.message, exit: exit)
         }
-        return app
-    }
-
-    private func noHandlerMessage(_ scheme: String) -> String {
-        var message = "no app handles \(scheme): URLs; install one with ferry install, or see ferry schemes"
-        if !registry.diagnostics.isEmpty {
-            message += " (\(registry.diagnostics.count) manifest(s) could not be read: run ferry doctor)"
-        }
-        return message
     }
 }

@@ -22,16 +22,12 @@ extension AppManager {
     }
 
     private func handler(for url: FerryURL, forced: String?) throws(DaemonError) -> InstalledApp {
-        if let forced {
-            guard let app = registry.app(forced) else {
-                throw DaemonError(.unknownApp, "no app \(forced) is installed; see ferry apps")
-            }
-            return app
+        do {
+            return try registry.handler(scheme: url.scheme, forced: forced, defaults: defaults)
+        } catch {
+            let code: DaemonError.Code = if case .unknownApp = error { .unknownApp } else { .noHandler }
+            throw DaemonError(code, error.message)
         }
-        guard let app = registry.resolve(scheme: url.scheme, defaults: defaults).handler else {
-            throw DaemonError(.noHandler, "no app handles \(url.scheme): URLs; install one with ferry install, or see ferry schemes")
-        }
-        return app
     }
 
     /// A command app runs in the client, so it gets the caller's terminal: send it what to start.

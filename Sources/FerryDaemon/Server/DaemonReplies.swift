@@ -4,27 +4,22 @@ import NIOCore
 // The app manager's typed results as protocol replies. Exit codes are chosen here, for the CLI.
 
 extension DaemonError.Code {
-    /// The `ferry` exit code: 65 invalid URL, 67 unknown app, 69 no handler, 71 failed to start,
-    /// 75 the app failed or timed out while handling, 1 not running, 64 a bad bundle identifier,
-    /// 73 saved state unreadable.
+    /// The `ferry` exit code of a request that failed this way.
     var exitCode: Int32 {
         switch self {
-        case .invalidURL: 65
-        case .unknownApp: 67
-        case .noHandler: 69
-        case .failedToStart: 71
-        case .notRunning: 1
-        case .invalidApp: 64
-        case .stateFailed: 73
-        default: 75
+        case .invalidURL: ExitStatus.invalidURL
+        case .unknownApp: ExitStatus.unknownApp
+        case .noHandler: ExitStatus.noHandler
+        case .failedToStart: ExitStatus.launchFailed
+        case .notRunning: ExitStatus.no
+        case .invalidApp: ExitStatus.usage
+        case .stateFailed: ExitStatus.cannotWrite
+        default: ExitStatus.appFailed
         }
     }
 }
 
 extension DaemonReply.Result {
-    /// A declined open's exit code.
-    static let declinedExitCode: Int32 = 77
-
     init(_ id: Int, outcome: String, app: String? = nil, pid: Int32? = nil, message: String? = nil) {
         self.init(id: id, outcome: outcome)
         self.app = app
@@ -52,7 +47,7 @@ extension DaemonReply.Result {
         case .opened(let result):
             self.init(result.id, outcome: result.outcome.rawValue, app: result.app, pid: result.pid, message: result.message)
             handled = result.handled
-            if result.outcome == .declined { exitCode = Self.declinedExitCode }
+            if result.outcome == .declined { exitCode = ExitStatus.declined }
             if let command = result.command {
                 self.command = CommandSpec(executable: command.executable, arguments: command.arguments,
                                                      environment: command.environment)

@@ -12,7 +12,7 @@ protocol PeerCandidates: Sendable {
 /// error (``PeerNameMatch/ambiguity(for:)``) that `ferry send` and `ferry pair` exit 64 with.
 enum PeerNames {
     /// The exit code of an ambiguous name: the command line must name the device otherwise.
-    static let ambiguousCode: Int32 = 64
+    static let ambiguousCode = ExitStatus.usage
 
     /// What `name` means among the Ferry peers (first: a Ferry peer that speaks LocalSend too is
     /// one device) and the LocalSend devices.

@@ -4,11 +4,11 @@ import FoundationEssentials
 
 /// Serves the client requests about file transfers (docs/protocol.md, "File transfers").
 enum TransferRequests {
-    /// `ferry send`'s exit codes: delivered 0, declined or refused 77, failed 74.
-    static let declinedCode: Int32 = 77
-    static let failedCode: Int32 = 74
-    /// A send stopped by a `cancel` request, as an interrupted `ferry send` exits.
-    static let cancelledCode: Int32 = 130
+    /// `ferry send`'s exit codes: delivered 0, declined or refused 77, failed 74; a send stopped
+    /// by a `cancel` request exits as an interrupted `ferry send` does.
+    static let declinedCode = ExitStatus.declined
+    static let failedCode = ExitStatus.transferFailed
+    static let cancelledCode = ExitStatus.interrupted
 
     /// Answers `request` through `send`: its progress first for the long ones, then one result.
     static func serve(_ request: TransferRequest, transfers: TransferSlot, localSend: LocalSendLink? = nil,

@@ -26,6 +26,25 @@ import FerryTestSupport
         #expect(registry.diagnostics.contains { $0.description == "bad.app/Info.plist: CFBundleIdentifier: \"to do\" is not a reverse-DNS identifier (like com.example.todo)" })
     }
 
+    /// ferry and ferryd find a URL's app through this one lookup, and say the same when there is none.
+    @Test func theHandlerLookupNamesWhatIsMissing() throws {
+        let temp = try TemporaryFolder()
+        try temp.writeApp("todo", app("com.acme.todo", ["todolist"]))
+        try "<plist><dict>".write(toFile: temp.path + "/apps/broken.plist", atomically: true, encoding: .utf8)
+        let registry = Registry(folders: [temp.folder("apps", .user)])
+        #expect(try registry.handler(scheme: "todolist", forced: nil, defaults: HandlerDefaults()).bundleIdentifier == "com.acme.todo")
+        #expect(try registry.handler(scheme: "other", forced: "com.acme.todo", defaults: HandlerDefaults()).bundleIdentifier == "com.acme.todo")
+        #expect(throws: HandlerLookupFailure.unknownApp("com.nope")) {
+            try registry.handler(scheme: "todolist", forced: "com.nope", defaults: HandlerDefaults())
+        }
+        #expect(throws: HandlerLookupFailure.noHandler(scheme: "bad2", unreadable: 1)) {
+            try registry.handler(scheme: "bad2", forced: nil, defaults: HandlerDefaults())
+        }
+        #expect(HandlerLookupFailure.noHandler(scheme: "bad2", unreadable: 1).message
+            == "no app handles bad2: URLs; install one with ferry install, or see ferry schemes (1 manifest(s) could not be read: run ferry doctor)")
+        #expect(HandlerLookupFailure.unknownApp("com.nope").message == "no app com.nope is installed; see ferry apps")
+    }
+
     /// Issue 13 §3: one bad scheme costs that scheme; the app and its good schemes stay.
     @Test func aBadSchemeIsDroppedAndTheAppStays() throws {
         let temp = try TemporaryFolder()
