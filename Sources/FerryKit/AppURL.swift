@@ -60,26 +60,6 @@ extension AppURL {
     ///
     /// Bytes that do not form UTF-8 become U+FFFD.
     public static func percentDecoded(_ text: some StringProtocol) -> String {
-        var bytes: [UInt8] = []
-        var input = Array(text.utf8)[...]
-        while let byte = input.popFirst() {
-            if byte == UInt8(ascii: "%"), input.count >= 2,
-               let high = hexValue(input[input.startIndex]), let low = hexValue(input[input.startIndex + 1]) {
-                bytes.append(high << 4 | low)
-                input = input.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        String(decoding: PercentEncoding.decodedBytes(text, malformed: .keep) ?? [], as: UTF8.self)
     }
 }

@@ -27,16 +27,9 @@ enum OpenArgument: Equatable {
         return percentDecoded(url.path)
     }
 
-    /// `%XX` decoded to bytes, as UTF-8 (a path is bytes; invalid UTF-8 is repaired).
+    /// `%XX` decoded to bytes, as UTF-8 (a path is bytes; invalid UTF-8 is repaired); nil for a
+    /// malformed escape.
     static func percentDecoded(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        var rest = Substring(text).utf8[...]
-        while let byte = rest.popFirst() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
-            bytes.append(value)
-            rest = rest.dropFirst(2)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        PercentEncoding.decodedBytes(text, malformed: .fail).map { String(decoding: $0, as: UTF8.self) }
     }
 }

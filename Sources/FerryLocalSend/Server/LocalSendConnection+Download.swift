@@ -1,3 +1,4 @@
+import FerryCore
 import FerryTransfer
 import FoundationEssentials
 import NIOCore

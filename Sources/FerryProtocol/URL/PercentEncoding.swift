@@ -16,24 +16,34 @@ package enum PercentEncoding {
         return String(decoding: encoded, as: UTF8.self)
     }
 
-    /// `text` with each `%XX` decoded, as Foundation's `removingPercentEncoding`: nil when a `%`
-    /// is not followed by two hex digits or the decoded bytes are not UTF-8. `+` stays `+`.
-    package static func decoded(_ text: String) -> String? {
+    /// What to do with a `%` that two hex digits do not follow.
+    package enum Malformed { case fail, keep }
+
+    /// The bytes `text` stands for, each `%XX` decoded (`+` stays `+`); nil when an escape is
+    /// malformed and `malformed` is `.fail`. The one decoder of URL paths, query values and names.
+    package static func decodedBytes(_ text: some StringProtocol, malformed: Malformed) -> [UInt8]? {
         let bytes = Array(text.utf8)
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "%") else {
-                decoded.append(bytes[index])
-                index += 1
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
                 continue
             }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
-            decoded.append(high << 4 | low)
-            index += 3
+            if bytes[index] == UInt8(ascii: "%") && malformed == .fail { return nil }
+            decoded.append(bytes[index])
+            index += 1
         }
-        return String(validating: decoded, as: UTF8.self)
+        return decoded
+    }
+
+    /// `text` with each `%XX` decoded, as Foundation's `removingPercentEncoding`: nil when a `%`
+    /// is not followed by two hex digits or the decoded bytes are not UTF-8. `+` stays `+`.
+    package static func decoded(_ text: String) -> String? {
+        decodedBytes(text, malformed: .fail).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

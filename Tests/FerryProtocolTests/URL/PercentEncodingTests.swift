@@ -1,5 +1,5 @@
 import Testing
-import FerryTransfer
+@testable import FerryProtocol
 
 /// Percent-encoding over UTF-8 bytes, as Foundation's `addingPercentEncoding(withAllowedCharacters:
 /// .alphanumerics)` and `removingPercentEncoding` did for LocalSend's queries and file names.
@@ -23,5 +23,12 @@ import FerryTransfer
     @Test(arguments: ["%", "%4", "%zz", "a%2", "%FF", "%C3"])
     func refusesABrokenEscapeOrNonUTF8(_ text: String) {
         #expect(PercentEncoding.decoded(text) == nil)
+    }
+
+    /// The lenient form keeps a broken escape as it is (`AppURL`); the strict one refuses it.
+    @Test(arguments: [("%", "%"), ("%4", "%4"), ("a%zz%41", "a%zzA"), ("%2", "%2"), ("%41%", "A%")])
+    func theLenientFormKeepsABrokenEscape(_ text: String, _ kept: String) {
+        #expect(PercentEncoding.decodedBytes(text, malformed: .keep) == Array(kept.utf8))
+        #expect(PercentEncoding.decodedBytes(text, malformed: .fail) == nil)
     }
 }
