@@ -3,7 +3,7 @@
 built: iperf3, openssl s_server/s_client, scp, rsync over ssh, tar | ssh | tar (small files only)
 and ferry send, for one big file and for many small ones, each row once per run in turn (the
 machine is shared: medians of the runs); receiving ferryd's peak RSS during each many-file send and
-its RSS a second after; then the peak RSS of both ferryds while ferry sends a (sparse) huge file.
+its RSS two seconds after; then the peak RSS of both ferryds while ferry sends a (sparse) huge file.
 --json FILE writes every row's samples as JSON lines (for scripts/bench check).
 
 Every figure is wall time from the start of the sending command until the data is in B's file
@@ -256,7 +256,7 @@ def report(args, times, big_bytes, small_bytes, rss, huge, offer_rss):
     if offer_rss["peak"]:
         peak, after = max(offer_rss["peak"]), max(offer_rss["after"])
         print(f"  {'receiving ferryd <= 48 MB on the offer':42} {peak:.1f} MB (max of the runs)  {verdict(peak <= 48)}")
-        print(f"  {'  and < 40 MB a second after':42} {after:.1f} MB  {verdict(after < 40)}")
+        print(f"  {'  and < 40 MB two seconds after':42} {after:.1f} MB  {verdict(after < 40)}")
     if huge:
         seconds, mib = huge
         print(f"  {'ferryd RSS <= 64 MB sending ' + amount(mib):42} A {rss[0]:.1f} MB, B {rss[1]:.1f} MB  "
@@ -322,9 +322,9 @@ def main():
                 note = ""
                 if offer:
                     # The peak covers the offer, the uploads and the files' move into the Inbox; the
-                    # second reading is a second after ferry send returned and the copy was deleted.
+                    # second reading is two seconds after ferry send returned (ferryd trims its heap within a second) and the copy was deleted.
                     offer_rss["peak"].append(peak_rss_mb(args.ferryd_b))
-                    time.sleep(1)
+                    time.sleep(2)
                     offer_rss["after"].append(rss_mb(args.ferryd_b))
                     note = f"  (ferryd B: peak {offer_rss['peak'][-1]:.1f} MB, {offer_rss['after'][-1]:.1f} MB after)"
                 print(f"  run {run + 1} {kind:5} {name:8} {seconds:7.2f} s{note}", flush=True)
