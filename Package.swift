@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// How the release ferryd is linked (issue 26; the static ferry has no dynamic symbol table and no
+/// relocations to begin with).
+/// --no-export-dynamic undoes the toolchain's static-stdlib-args.lnk, which exported every Swift
+/// symbol: a 3 MB dynamic symbol table, and roots that kept all public code alive through
+/// --gc-sections. lld, because gold has no -z pack-relative-relocs (RELR, glibc 2.36), which stores
+/// the PIE's 82,000 relative relocations in a few kB instead of 2 MB. A crash is still symbolised:
+/// the symbols are in the -dbgsym file scripts/install writes.
+let ferrydReleaseLinkFlags = [
+    "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+]
+
 let package = Package(
     name: "Ferry",
     platforms: [.macOS(.v15)],
@@ -140,7 +151,8 @@ let package = Package(
                 "FerryProtectionKeys",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(ferrydReleaseLinkFlags, .when(configuration: .release))]
         ),
         // The trait that runs blocking suites off the concurrency pool, shared by the test targets.
         .target(name: "FerryTestSupport", path: "Tests/FerryTestSupport"),
