@@ -15,7 +15,7 @@ public struct KeyIdentifier: Sendable, Hashable, Codable, CustomStringConvertibl
         guard digits.count == 32 else { return nil }
         var bytes: [UInt8] = []
         for index in stride(from: 0, to: 32, by: 2) {
-            guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else { return nil }
+            guard let high = digits[index].hexDigitValue, let low = digits[index + 1].hexDigitValue else { return nil }
             bytes.append(high << 4 | low)
         }
         self.bytes = bytes
@@ -40,14 +40,5 @@ public struct KeyIdentifier: Sendable, Hashable, Codable, CustomStringConvertibl
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hex)
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

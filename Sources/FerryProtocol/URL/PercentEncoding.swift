@@ -7,7 +7,7 @@ package enum PercentEncoding {
         var encoded: [UInt8] = []
         encoded.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            if isASCIIAlphanumeric(byte) {
+            if byte.isASCIIAlphanumeric {
                 encoded.append(byte)
             } else {
                 encoded += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
@@ -28,7 +28,7 @@ package enum PercentEncoding {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+               let high = bytes[index + 1].hexDigitValue, let low = bytes[index + 2].hexDigitValue {
                 decoded.append(high << 4 | low)
                 index += 3
                 continue
@@ -44,19 +44,5 @@ package enum PercentEncoding {
     /// is not followed by two hex digits or the decoded bytes are not UTF-8. `+` stays `+`.
     package static func decoded(_ text: String) -> String? {
         decodedBytes(text, malformed: .fail).flatMap { String(validating: $0, as: UTF8.self) }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
     }
 }
