@@ -56,6 +56,8 @@ public struct AnnounceAnswers: Sendable {
     private var lastMulticast = -Double.infinity
     /// Registers started and not finished.
     public private(set) var inFlight = 0
+    /// The most registers that were ever in flight at once.
+    public private(set) var mostInFlight = 0
 
     public init(policy: Policy = Policy()) {
         self.policy = policy
@@ -73,6 +75,7 @@ public struct AnnounceAnswers: Sendable {
         answered[target] = now
         guard port >= policy.lowestPort, port <= 65535, inFlight < policy.maximumInFlight else { return multicast(now: now) }
         inFlight += 1
+        mostInFlight = max(mostInFlight, inFlight)
         return .register(address: address, port: port)
     }
 

@@ -26,4 +26,5 @@ final class AnswerBook: Sendable {
     }
 
     var inFlight: Int { state.withLock { $0.inFlight } }
+    var mostInFlight: Int { state.withLock { $0.mostInFlight } }
 }

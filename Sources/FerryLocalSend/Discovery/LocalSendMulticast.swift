@@ -59,13 +59,15 @@ public struct LocalSendMulticast: Sendable {
     }
 
     /// Announces to `group` and answers the datagrams `channel` receives until the task is
-    /// cancelled; `prepare` runs first (joining the group). Tests pass a unicast `group`.
-    func serve(_ channel: Datagrams, group: SocketAddress, prepare: () async throws -> Void = {}) async throws {
+    /// cancelled; `prepare` runs first (joining the group). Tests pass a unicast `group`, and
+    /// `answers` to read its counts.
+    func serve(_ channel: Datagrams, group: SocketAddress, answers: AnswerBook? = nil,
+               prepare: () async throws -> Void = {}) async throws {
         // Everything after the bind runs inside executeThenClose: a channel dropped unfinished
         // (joinGroup failing where no route reaches the group) would trap in NIOAsyncWriter.
         try await channel.executeThenClose { inbound, outbound in
             try await prepare()
-            let answers = AnswerBook(policy: answerPolicy)
+            let answers = answers ?? AnswerBook(policy: answerPolicy)
             try await withThrowingDiscardingTaskGroup { tasks in
                 tasks.addTask { try await announceLoop(outbound, to: group) }
                 for try await envelope in inbound {

@@ -28,17 +28,22 @@ import Glibc
         policy.global = .init(burst: 100_000, perSecond: 100_000)
         policy.window = 0
         let result = try await Self.flood(count: 5000, policy: policy)
-        #expect(result.mostOpen <= 4, "\(result)")
+        #expect(result.mostInFlight <= policy.maximumInFlight, "\(result)")
+        // The listener sees a register end only when its FIN arrives, and a close in this process
+        // sends none while a child another test forks still holds the socket between fork and
+        // exec: one or two ended registers may still look open here (CI saw 5 once).
+        #expect(result.mostOpen <= policy.maximumInFlight + 2, "\(result)")
         #expect(result.fdGrowth < 64, "\(result)")
         print("flood with the rates off: \(result)")
     }
 
     struct Result: CustomStringConvertible {
         var accepted: Int
+        var mostInFlight: Int
         var mostOpen: Int
         var fdGrowth: Int
         var table: Int
-        var description: String { "\(accepted) registers, at most \(mostOpen) open at once, fds +\(fdGrowth), \(table) rows" }
+        var description: String { "\(accepted) registers, at most \(mostInFlight) in flight and \(mostOpen) open at once, fds +\(fdGrowth), \(table) rows" }
     }
 
     /// `count` announcements with fresh fingerprints naming `listener`'s port, sent over about 2 s.
@@ -57,16 +62,17 @@ import Glibc
             answerPolicy: policy, registerDeadline: 0.25,
             info: { LocalSendInfo(alias: "ferry", deviceModel: "Ferry", deviceType: "headless", fingerprint: identity.fingerprint, port: 0) },
             logger: Logger(label: "test"))
+        let answers = AnswerBook(policy: policy)
         let before = openDescriptors()
         let mostDescriptors = Mutex(before)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await multicast.serve(channel, group: answersTo) }
+            group.addTask { try await multicast.serve(channel, group: answersTo, answers: answers) }
             group.addTask { try await sink.executeThenClose { inbound, _ in for try await _ in inbound {} } }
             try send(count, to: port, naming: listener.port) { mostDescriptors.withLock { $0 = max($0, openDescriptors()) } }
             try await Task.sleep(for: .seconds(1))
             group.cancelAll()
         }
-        return Result(accepted: listener.accepted, mostOpen: listener.mostOpen,
+        return Result(accepted: listener.accepted, mostInFlight: answers.mostInFlight, mostOpen: listener.mostOpen,
                       fdGrowth: mostDescriptors.withLock { $0 } - before, table: await table.count)
     }
 
