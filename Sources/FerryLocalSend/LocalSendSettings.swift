@@ -17,7 +17,7 @@ public struct LocalSendSettings: Sendable {
     /// The PIN senders must give (`FERRY_LOCALSEND_PIN`), or nil.
     public var pin: String?
     /// How this device presents itself: `desktop` or `headless` (`FERRY_LOCALSEND_DEVICE_TYPE`).
-    public var deviceType = "desktop"
+    public var deviceType = LocalSendDeviceType.desktop
     public var limits = LocalSendLimits()
 
     public init() {}
@@ -34,6 +34,6 @@ public struct LocalSendSettings: Sendable {
         }
         if environment["FERRY_LOCALSEND_MULTICAST"] == "off" { multicast = false }
         if let pin = environment["FERRY_LOCALSEND_PIN"], !pin.isEmpty { self.pin = pin }
-        if let type = environment["FERRY_LOCALSEND_DEVICE_TYPE"], LocalSendInfo.deviceTypes.contains(type) { deviceType = type }
+        if let type = environment["FERRY_LOCALSEND_DEVICE_TYPE"].flatMap(LocalSendDeviceType.init(rawValue:)) { deviceType = type }
     }
 }

@@ -11,7 +11,7 @@ enum LocalSendRows {
                                         source: "localsend", lastSeen: peer.lastSeen)
             row.fingerprint = peer.fingerprint
             row.model = peer.info.deviceModel
-            row.deviceType = peer.info.knownDeviceType
+            row.deviceType = peer.info.knownDeviceType.rawValue
             row.protocolVersion = nil
             return row
         }

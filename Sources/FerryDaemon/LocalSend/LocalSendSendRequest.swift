@@ -44,18 +44,18 @@ struct LocalSendSendRequest {
                 return (id, LocalSendFile(id: id, fileName: file.relativePath, size: file.size,
                                           fileType: FileTypes.types(for: file.relativePath).mime, sha256: file.sha256))
             }))
-            let path = "/api/localsend/v2/prepare-upload" + (request.pin.map { "?pin=" + Self.escape($0) } ?? "")
             let client = LocalSendClient(identity: hub.identity)
             return try await client.withConnection(host: peer.address, port: peer.port, fingerprint: peer.fingerprint, name: name) { http in
                 await progress(SendRequest.progress(.waiting, id: id))
-                let (status, body) = try await prepareUpload(prepare, path: path, over: http)
-                if status == 204 { return delivered(files) }
-                guard status == 200 else { throw Self.refusal(status, name: name) }
-                let answer = try JSONDecoder().decode(PrepareUploadResponse.self, from: Data(body))
-                cutSessions.started(answer.sessionId, device: peer.fingerprint)
-                try await upload(files, answer: answer, over: http, progress: progress)
-                cutSessions.ended(answer.sessionId, device: peer.fingerprint)
-                return delivered(files)
+                switch try await prepareUpload(prepare, over: http) {
+                case .nothingWanted: return delivered(files)
+                case .refused(let status): throw Self.refusal(status, name: name)
+                case .session(let answer):
+                    cutSessions.started(answer.sessionId, device: peer.fingerprint)
+                    try await upload(files, answer: answer, over: http, progress: progress)
+                    cutSessions.ended(answer.sessionId, device: peer.fingerprint)
+                    return delivered(files)
+                }
             }
         } catch let error as TransferError {
             return TransferRequests.failure(id, error.message, code: TransferRequests.exitCode(for: error))
@@ -66,12 +66,11 @@ struct LocalSendSendRequest {
 
     /// The prepare-upload; when the device is busy with a session of ours that was cut (see
     /// ``LocalSendCutSessions``), that session is cancelled and the request made once more.
-    private func prepareUpload(_ prepare: PrepareUploadRequest, path: String, over http: LocalSendHTTP) async throws -> (Int, [UInt8]) {
-        let json = LocalSendJSON.encode(prepare)
-        let first = try await http.request(.POST, path, json: json)
-        guard first.0 == 409, let cut = cutSessions.take(device: peer.fingerprint) else { return first }
-        _ = try await http.request(.POST, "/api/localsend/v2/cancel?sessionId=\(Self.escape(cut))")
-        return try await http.request(.POST, path, json: json)
+    private func prepareUpload(_ prepare: PrepareUploadRequest, over http: LocalSendHTTP) async throws -> PrepareUploadAnswer {
+        let first = try await http.prepareUpload(prepare, pin: request.pin)
+        guard first == .refused(status: 409), let cut = cutSessions.take(device: peer.fingerprint) else { return first }
+        _ = try await http.cancel(session: cut)
+        return try await http.prepareUpload(prepare, pin: request.pin)
     }
 
     private func upload(_ files: [LocalFile], answer: PrepareUploadResponse, over http: LocalSendHTTP,
@@ -81,14 +80,13 @@ struct LocalSendSendRequest {
         var sent: UInt64 = 0
         for (index, file) in files.enumerated() {
             guard let token = answer.files["f\(index)"] else { continue }
-            let target = "/api/localsend/v2/upload?sessionId=\(Self.escape(answer.sessionId))&fileId=f\(index)&token=\(Self.escape(token))"
             let base = sent
-            let (status, _) = try await http.upload(target, file: file.path, size: file.size) { done in
+            let status = try await http.upload(session: answer.sessionId, file: "f\(index)", token: token, path: file.path, size: file.size) { done in
                 let event = TransferEvent.progress(file: file.relativePath, fileSent: done, fileSize: file.size, totalSent: base + done, totalBytes: total)
                 if throttle.allows(event) { await progress(SendRequest.progress(event, id: id)) }
             }
             guard status == 200 || status == 204 else {
-                _ = try? await http.request(.POST, "/api/localsend/v2/cancel?sessionId=\(Self.escape(answer.sessionId))")
+                _ = try? await http.cancel(session: answer.sessionId)
                 cutSessions.ended(answer.sessionId, device: peer.fingerprint)
                 throw Self.refusal(status, name: peer.info.alias, during: file.relativePath)
             }
@@ -97,15 +95,14 @@ struct LocalSendSendRequest {
     }
 
     private func delivered(_ files: [LocalFile]) -> DaemonReply.Result {
-        var result = DaemonReply.Result(id, outcome: "delivered")
+        var result = DaemonReply.Result(id, outcome: .delivered)
         result.peer = peer.info.alias
         result.deliveries = files.map { .init(status: "delivered", app: nil, name: $0.relativePath) }
         return result
     }
 
     private func own() -> LocalSendInfo {
-        LocalSendInfo(alias: hub.senderName, deviceModel: "Ferry", deviceType: settings.deviceType,
-                      fingerprint: hub.identity.fingerprint.uppercased(), port: settings.port, protocol: "https", download: false)
+        LocalSendInfo.ferry(alias: hub.senderName, fingerprint: hub.identity.fingerprint, deviceType: settings.deviceType, port: settings.port)
     }
 
     /// A LocalSend status as Ferry's refusal (exit 77) or failure (74).
@@ -118,9 +115,5 @@ struct LocalSendSendRequest {
         case 429: return TransferError(.declined, "\(name) refuses for now after too many attempts (wrong PINs?); wait a minute")
         default: return TransferError(.failed, "\(name) answered HTTP \(status)\(what)")
         }
-    }
-
-    static func escape(_ text: String) -> String {
-        PercentEncoding.alphanumerics(text)
     }
 }

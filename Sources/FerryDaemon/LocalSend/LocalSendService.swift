@@ -79,11 +79,8 @@ final class LocalSendSelf: Sendable {
         self.port = Mutex(port)
     }
 
-    /// Upper-case fingerprint: LocalSend implementations compare it with their own upper-case
-    /// hash of the certificate.
     @Sendable func describe() async -> LocalSendInfo {
-        LocalSendInfo(alias: name, deviceModel: "Ferry", deviceType: settings.deviceType,
-                      fingerprint: identity.fingerprint.uppercased(), port: port.withLock { $0 }, protocol: "https",
-                      download: await shares.active)
+        LocalSendInfo.ferry(alias: name, fingerprint: identity.fingerprint, deviceType: settings.deviceType,
+                            port: port.withLock { $0 }, download: await shares.active)
     }
 }

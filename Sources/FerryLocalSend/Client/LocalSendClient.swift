@@ -60,7 +60,7 @@ public struct LocalSendClient: Sendable {
                 }
             }
         return try await channel.executeThenClose { inbound, outbound in
-            let http = LocalSendHTTP(host: host, inbound: inbound.makeAsyncIterator(), outbound: outbound, fingerprint: seen)
+            let http = LocalSendHTTP(host: host, port: port, inbound: inbound.makeAsyncIterator(), outbound: outbound, fingerprint: seen)
             return try await body(http)
         }
     }
@@ -69,13 +69,15 @@ public struct LocalSendClient: Sendable {
 /// One connection's requests, in order.
 public final class LocalSendHTTP: @unchecked Sendable {
     let host: String
+    let port: Int
     var inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
     let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
     let seen: PeerFingerprint
 
-    init(host: String, inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
+    init(host: String, port: Int, inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
          outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, fingerprint: PeerFingerprint) {
         self.host = host
+        self.port = port
         self.inbound = inbound
         self.outbound = outbound
         seen = fingerprint

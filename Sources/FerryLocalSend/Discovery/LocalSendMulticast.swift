@@ -139,13 +139,11 @@ public struct LocalSendMulticast: Sendable {
     ///
     /// - Parameter declared: The fingerprint the device announced, which its certificate must match.
     public func register(at address: String, port: Int, declared: String?) async throws {
-        let body = LocalSendJSON.encode(await info().announcing(nil))
-        let (status, reply, seen) = try await client.withConnection(host: address, port: port, fingerprint: declared) { http in
-            let (status, reply) = try await http.request(.POST, "/api/localsend/v2/register", json: body)
-            return (status, reply, http.peerFingerprint)
+        let ours = await info()
+        let (theirs, seen) = try await client.withConnection(host: address, port: port, fingerprint: declared) { http in
+            (try await http.register(ours), http.peerFingerprint)
         }
-        guard status == 200 else { throw LocalSendError(status, "\(address):\(port) answered register with HTTP \(status)") }
-        await peers.upsert(try LocalSendJSON.info(reply), address: address, certificate: seen)
+        await peers.upsert(theirs, address: address, certificate: seen)
     }
 
     static func decode(_ buffer: ByteBuffer) -> LocalSendInfo? {

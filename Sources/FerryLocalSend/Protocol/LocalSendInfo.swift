@@ -3,12 +3,10 @@
 public struct LocalSendInfo: Codable, Sendable, Equatable {
     /// The protocol version this side speaks.
     public static let protocolVersion = "2.2"
-    /// The device types the spec names; anything else reads as `desktop`.
-    public static let deviceTypes: Set<String> = ["mobile", "desktop", "web", "headless", "server"]
-
     public var alias: String
     public var version: String?
     public var deviceModel: String?
+    /// As the device sent it: a ``LocalSendDeviceType`` or anything else (``knownDeviceType`` reads it).
     public var deviceType: String?
     /// SHA-256 of the device's certificate (over HTTPS), or a random id (over HTTP). Self-declared.
     public var fingerprint: String
@@ -31,11 +29,6 @@ public struct LocalSendInfo: Codable, Sendable, Equatable {
         self.protocol = `protocol`
         self.download = download
         self.announce = announce
-    }
-
-    /// The device type, `desktop` when missing or unknown (as LocalSend itself reads it).
-    public var knownDeviceType: String {
-        deviceType.flatMap { Self.deviceTypes.contains($0) ? $0 : nil } ?? "desktop"
     }
 
     /// The same info with `announce` set (multicast) or cleared (HTTP bodies).

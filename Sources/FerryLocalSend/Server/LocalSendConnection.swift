@@ -8,7 +8,6 @@ import NIOHTTP1
 /// One LocalSend client's connection: requests in order, each answered before the next is read.
 struct LocalSendConnection {
     typealias Inbound = NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator
-    static let prefix = "/api/localsend/v2/"
 
     let channel: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
     let peer: PeerFingerprint
@@ -41,28 +40,28 @@ struct LocalSendConnection {
     /// The reply to one request. A refusal before the body is read closes the connection after it.
     func route(_ head: HTTPRequestHead, parts: inout Inbound) async throws -> LocalSendReply {
         let (path, query) = Self.split(head.uri)
-        switch (head.method, path) {
-        case (.GET, Self.prefix + "info"), (.POST, Self.prefix + "info"):
+        switch (head.method, LocalSendRoute(path: path)) {
+        case (.GET, .info), (.POST, .info):
             try await drain(&parts)
             return .json(await server.info())
-        case (.POST, Self.prefix + "register"):
+        case (.POST, .register):
             let body = try await read(&parts, limit: server.limits.maximumSmallBody)
             let theirs = try LocalSendJSON.info(body)
             await server.peers.upsert(theirs, address: address, certificate: peer.value)
             return .json(await server.info())
-        case (.POST, Self.prefix + "prepare-upload"):
+        case (.POST, .prepareUpload):
             return try await prepareUpload(head, query: query, parts: &parts)
-        case (.POST, Self.prefix + "upload"):
+        case (.POST, .upload):
             return try await upload(query: query, parts: &parts)
-        case (.POST, Self.prefix + "prepare-download"):
+        case (.POST, .prepareDownload):
             return try await prepareDownload(query: query, parts: &parts)
-        case (.GET, Self.prefix + "download"):
+        case (.GET, .download):
             return try await download(query: query, parts: &parts)
-        case (.GET, "/"), (.GET, "/index.html"):
+        case (.GET, nil) where path == "/" || path == "/index.html":
             try await drain(&parts)
             guard await server.shares.active else { return .error(LocalSendError(404, "nothing is shared now")) }
             return LocalSendReply(status: .ok, body: Array(LocalSendWebPage.html.utf8), contentType: "text/html; charset=utf-8")
-        case (.POST, Self.prefix + "cancel"):
+        case (.POST, .cancel):
             try await drain(&parts)
             await server.sessions.cancel(session: query["sessionId"] ?? "")
             return .empty(.ok)

@@ -6,7 +6,7 @@ enum LocalSendWebPage {
     <title>Ferry share</title><style>body{font:16px system-ui,sans-serif;margin:2em;max-width:40em}li{margin:.6em 0}</style></head>
     <body><h1 id="title">Ferry share</h1><p id="state">Loading…</p><ul id="files"></ul>
     <script>
-    const api = "/api/localsend/v2/";
+    const api = "\(LocalSendRoute.prefix)";
     let session = sessionStorage.getItem("ferry-session") || "";
     async function load(pin) {
       const query = new URLSearchParams();

@@ -19,7 +19,7 @@ import Testing
         let body = Self.specExample.replacingOccurrences(of: "*sha256 nullable*", with: String(repeating: "0f", count: 32))
         let request = try LocalSendJSON.prepareUpload(Array(body.utf8), limits: LocalSendLimits())
         #expect(request.info.alias == "Nice Orange")
-        #expect(request.info.knownDeviceType == "mobile")
+        #expect(request.info.knownDeviceType == .mobile)
         #expect(request.files.count == 2)
         #expect(request.files["some file id"]?.size == 324242)
         #expect(request.files["another file id"]?.sha256 == nil)
@@ -63,6 +63,6 @@ import Testing
 
     @Test func anUnknownDeviceTypeReadsAsDesktop() {
         let info = LocalSendInfo(alias: "x", deviceModel: nil, deviceType: "toaster", fingerprint: "f", port: nil)
-        #expect(info.knownDeviceType == "desktop")
+        #expect(info.knownDeviceType == .desktop)
     }
 }

@@ -21,7 +21,7 @@ import Testing
         #expect(settings.multicastPort == 53400)
         #expect(!settings.multicast)
         #expect(settings.pin == "4711")
-        #expect(settings.deviceType == "headless")
+        #expect(settings.deviceType == .headless)
     }
 
     @Test func aPortOutOfRangeKeepsTheDefault() {
