@@ -32,16 +32,27 @@ struct LocalSendWebShare {
         let urls = Self.addresses(bound: link.settings.host).map { "https://\($0):\(port)/" }
         let made = request.pin == LocalSendPin.auto ? await link.shares.pin(of: shareID) : nil
         let pin = made.map { " (PIN \($0))" } ?? (request.pin == nil ? "" : " (PIN required)")
-        var opened = Self.event(id, "shared", "open " + urls.joined(separator: " or ") + " on the other device" + pin + "; Ctrl-C stops sharing")
+        var opened = Self.event(id, .shared, "open " + urls.joined(separator: " or ") + " on the other device" + pin + "; Ctrl-C stops sharing")
         opened.items = urls
         await progress(opened)
         // Until the client leaves: its connection's end cancels this task.
-        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+        await Self.untilCancelled()
         await link.shares.stop(shareID)
-        return DaemonReply.Result(id, outcome: "stopped")
+        return DaemonReply.Result(id, outcome: .stopped)
     }
 
-    static func event(_ id: Int, _ kind: String, _ message: String) -> DaemonReply.Progress {
+    /// Returns once the current task is cancelled (at once when it already is): the handler ends a
+    /// stream that nothing else feeds.
+    static func untilCancelled() async {
+        let (stream, continuation) = AsyncStream<Never>.makeStream()
+        await withTaskCancellationHandler {
+            for await _ in stream {}
+        } onCancel: {
+            continuation.finish()
+        }
+    }
+
+    static func event(_ id: Int, _ kind: DaemonReply.Progress.Event, _ message: String) -> DaemonReply.Progress {
         var progress = DaemonReply.Progress(id: id, event: kind)
         progress.message = message
         return progress
