@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryCore
 
 @Suite struct LauncherTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryCore
 
 /// The rule for one folder, as a table; then a real chain of folders and `ferry doctor`'s source.

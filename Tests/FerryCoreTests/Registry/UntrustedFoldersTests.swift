@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryCore
 
 /// Issue 25, item 10: scheme declarations and system manifests are not read from a folder another

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// The sender's notes of finishes it never heard answered.
@@ -7,7 +8,7 @@ import Testing
     let peer = String(repeating: "a", count: 64)
 
     @Test func aNoteIsFoundForItsPeerAndFileSetUntilRemoved() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let store = PendingFinishes(directory: scratch.path + "/finishing")
         #expect(store.record(peer: peer, key: "k1", offer: "0123456789abcdef"))
         #expect(store.offer(peer: peer, key: "k1") == "0123456789abcdef")
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func aNoteOlderThanADayIsDropped() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let store = PendingFinishes(directory: scratch.path + "/finishing")
         let then = Date() - PendingFinishes.keepSeconds - 1
         store.record(peer: peer, key: "old", offer: "01", now: then)
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func theFileSetKeyChangesWithAFilesContentPathOrTime() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let path = scratch.path + "/a.txt"
         try Data("one".utf8).write(to: URL(fileURLWithPath: path))
         let file = LocalFile(path: path, relativePath: "a.txt", size: 3, sha256: nil)

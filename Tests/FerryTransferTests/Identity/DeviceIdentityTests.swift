@@ -2,11 +2,12 @@ import Crypto
 import Foundation
 import NIOSSL
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 @Suite struct DeviceIdentityTests {
     @Test func createsOnceThenReusesTheSameIdentity() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let folder = scratch.path + "/ferry/identity"
         let first = try DeviceIdentity.loadOrCreate(directory: folder)
         let second = try DeviceIdentity.loadOrCreate(directory: folder)
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func fingerprintIsTheSHA256OfTheCertificateDER() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let identity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/id")
         let certificate = try NIOSSLCertificate(file: scratch.path + "/id/certificate.pem", format: .pem)
         let der = try certificate.toDERBytes()
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func keepsTheKeyPrivate() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         _ = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/id")
         #expect(try scratch.mode("id") == 0o700)
         #expect(try scratch.mode("id/key.pem") == 0o600)
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func twoFoldersAreTwoDevices() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let one = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/one")
         let two = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/two")
         #expect(one.fingerprint != two.fingerprint)
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func aLostCertificateIsRemadeForTheSameKey() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let first = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/id")
         try FileManager.default.removeItem(atPath: scratch.path + "/id/certificate.pem")
         let second = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/id")
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func refusesACertificateOfAnotherKey() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         _ = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/one")
         _ = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/two")
         try FileManager.default.removeItem(atPath: scratch.path + "/one/certificate.pem")
@@ -68,7 +69,7 @@ import Testing
     }
 
     @Test func refusesAGarbledKey() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: scratch.path + "/id", withIntermediateDirectories: true)
         try "not a key".write(toFile: scratch.path + "/id/key.pem", atomically: true, encoding: .utf8)
         let error = #expect(throws: IdentityError.self) {
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func nioSSLAcceptsTheKeyAndCertificate() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let identity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/id")
         var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: try identity.certificateChain, privateKey: try identity.privateKey)

@@ -1,16 +1,17 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// `Pairing.status(wait:)` and `outcome(wait:)` park on the table, not on a timer: woken by the
 /// decision, by the deadline or by cancellation, and none is left parked.
 @Suite struct PairingWaitingTests {
-    let scratch: Scratch
+    let scratch: TemporaryFolder
     let pairing: Pairing
     let peer = String(repeating: "cd", count: 32)
 
     init() throws {
-        scratch = try Scratch()
+        scratch = try TemporaryFolder()
         pairing = Pairing(ownFingerprint: String(repeating: "ab", count: 32), deviceName: "Desk",
                           trust: TrustStore(configHome: scratch.path), lifetime: 600) { .contacts }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A ferryd killed in the middle of a finish: the next one takes back what had reached an Inbox,
@@ -8,7 +9,7 @@ import Testing
     let peer = String(repeating: "a", count: 64)
 
     /// Two checked files staged flat; returns them and the staging area.
-    func stagedPair(_ scratch: Scratch) throws -> (StagingArea, [OfferedFile]) {
+    func stagedPair(_ scratch: TemporaryFolder) throws -> (StagingArea, [OfferedFile]) {
         let staging = try StagingArea(directory: scratch.path + "/staging")
         let files = ["a.txt", "b.txt"].enumerated().map { OfferedFile(id: "f\($0.offset)", path: $0.element, size: 5, sha256: nil) }
         for file in files { try Data("hello".utf8).write(to: URL(fileURLWithPath: staging.partialPath(file, sender: peer))) }
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func whatAKilledFinishMovedGoesBackAtTheNextStart() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let (staging, files) = try stagedPair(scratch)
         let container = scratch.path + "/container"
         do {
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func aFileThatHadTheNameBeforeStays() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let (staging, files) = try stagedPair(scratch)
         let container = scratch.path + "/container"
         let inbox = InboxWriter.inbox(container: container)

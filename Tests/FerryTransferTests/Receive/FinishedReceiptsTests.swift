@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// The receipts a receiver keeps of finished offers, for a sender that lost the answer.
@@ -8,7 +9,7 @@ import Testing
     let receipt = OfferReceipt(offer: "0123456789abcdef", files: [.init(id: "f0", status: "delivered", app: "org.x", name: "a.txt")])
 
     @Test func aKeptReceiptIsFoundByItsPeerOnly() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let store = FinishedReceipts(staging: scratch.path + "/staging")
         let now = Date()
         store.save(receipt, peer: peer, now: now)
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func aReceiptPastItsDayIsGoneAndPruned() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let store = FinishedReceipts(staging: scratch.path + "/staging")
         let then = Date() - FinishedReceipts.keepSeconds - 1
         store.save(receipt, peer: peer, now: then)
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func anIdThatIsNotAnOfferNumberIsNeverAPath() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let store = FinishedReceipts(staging: scratch.path + "/staging")
         try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
         for id in ["../x", "", "ABC", ".json", "a/b"] { #expect(store.receipt(id, peer: peer, now: Date()) == nil) }
@@ -47,7 +48,7 @@ import Testing
                                                                    .init(id: "f1", status: "missing")], url: "opened")
 
     @Test func aReceiptWrittenByAnEarlierFerrydIsStillRead() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let store = FinishedReceipts(staging: scratch.path + "/staging")
         let now = Date()
         let old = try JSONEncoder().encode(FinishedReceipts.Entry(peer: peer, finished: now.timeIntervalSince1970, receipt: receipt))

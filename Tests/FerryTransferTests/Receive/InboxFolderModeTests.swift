@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// Only the Inbox is read-only: the app's container and Documents keep their write bits when
 /// ferryd makes the Inbox in them (they turned 0555 and dr-x------; seen on the LAN bed as nobody).
 @Suite struct InboxFolderModeTests {
     @Test func makingTheInboxLeavesDocumentsAndTheContainerWritable() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let staging = try StagingArea(directory: scratch.path + "/staging")
         let container = scratch.path + "/Containers/app"
         try FileManager.default.createDirectory(atPath: container + "/Documents", withIntermediateDirectories: true)

@@ -1,16 +1,17 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// Checked files move from the staging area into an Inbox: read-only, numbered on a collision,
 /// never through a symbolic link, never outside the Inbox.
 @Suite struct InboxWriterTests {
-    let scratch: Scratch
+    let scratch: TemporaryFolder
     let staging: StagingArea
     var container: String { scratch.path + "/Containers/app" }
 
     init() throws {
-        scratch = try Scratch()
+        scratch = try TemporaryFolder()
         staging = try StagingArea(directory: scratch.path + "/staging")
     }
 

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import NIOCore
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A batch cut between two files leaves the next file's partial created and empty (the batch opens
@@ -10,7 +11,7 @@ import Testing
 /// Tests/LAN/faults receiver_killed_mid_batch).
 @Suite struct ReceiverBatchTests {
     @Test func aDeliveredBatchLeavesNoPartialOfItsFilesBehind() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let host = TestHost(root: scratch.path)
         let staging = try StagingArea(directory: scratch.path + "/staging")
         let receiver = Receiver(host: host, staging: staging, limits: Loopback.smallReserve)
@@ -51,7 +52,7 @@ import Testing
     /// The same file offered twice at once (two sends of one folder): the partial the first offer
     /// is still writing is not the second one's leftover.
     @Test func aPartialAnotherOfferWritesStays() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let host = TestHost(root: scratch.path)
         let staging = try StagingArea(directory: scratch.path + "/staging")
         let receiver = Receiver(host: host, staging: staging, limits: Loopback.smallReserve)

@@ -1,17 +1,18 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A sender's long poll for the user's decision is parked on a continuation, not a 50 ms poll:
 /// it wakes on the decision and ends when its task is cancelled.
 @Suite struct ReceiverDecisionTests {
-    let scratch: Scratch
+    let scratch: TemporaryFolder
     let host: TestHost
     let receiver: Receiver
     let peer = String(repeating: "a", count: 64)
 
     init() throws {
-        scratch = try Scratch()
+        scratch = try TemporaryFolder()
         host = TestHost(root: scratch.path)
         host.setMode(.everyone(until: Date() + 3600))
         receiver = Receiver(host: host, staging: try StagingArea(directory: scratch.path + "/staging"),

@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import Synchronization
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A clock the test moves by hand.
@@ -13,14 +14,14 @@ final class TestClock: Sendable {
 
 /// Offers nobody finishes free their peer's slots: abandoned, declined, expired and cancelled.
 @Suite struct ReceiverExpiryTests {
-    let scratch: Scratch
+    let scratch: TemporaryFolder
     let host: TestHost
     let clock = TestClock()
     let receiver: Receiver
     let peer = String(repeating: "a", count: 64)
 
     init() throws {
-        scratch = try Scratch()
+        scratch = try TemporaryFolder()
         host = TestHost(root: scratch.path)
         var timing = OfferTiming()
         timing.clock = { [clock] in clock.now }

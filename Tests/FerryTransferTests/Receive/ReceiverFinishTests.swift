@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// The finish is all or nothing: an offer reaches its Inboxes whole, or nothing of it does.
@@ -36,7 +37,7 @@ import Testing
     /// A symbolic link the app put where the second file's folder goes: the first file, already
     /// moved, goes back; both stay staged whole for a resume.
     @Test func aFinishThatFailsMidwayLeavesNothingInTheInbox() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let host = TestHost(root: scratch.path)
         let staging = try StagingArea(directory: scratch.path + "/staging")
         let receiver = Receiver(host: host, staging: staging, limits: Loopback.smallReserve)

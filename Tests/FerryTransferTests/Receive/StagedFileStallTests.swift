@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Synchronization
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ struct StagedFileStallTests {
     }
 
     @Test func aStalledStagingWriteDoesNotStallOtherActors() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let staging = try StagingArea(directory: scratch.path + "/staging")
         let stalls = ProcessInfo.processInfo.activeProcessorCount
         let size = 1 << 20

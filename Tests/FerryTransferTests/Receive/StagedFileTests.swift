@@ -1,13 +1,14 @@
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// Offsets and sizes are the peer's numbers: the ones no file can hold are refused, not trapped on.
 @Suite struct StagedFileTests {
-    let scratch: Scratch
+    let scratch: TemporaryFolder
     let staging: StagingArea
 
     init() throws {
-        scratch = try Scratch()
+        scratch = try TemporaryFolder()
         staging = try StagingArea(directory: scratch.path + "/staging")
     }
 
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func anUploadAtAnOffsetNearTheTopIsAnOffsetMismatch() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let host = TestHost(root: scratch.path)
         let receiver = Receiver(host: host, staging: try StagingArea(directory: scratch.path + "/staging"), limits: Loopback.smallReserve)
         let peer = String(repeating: "a", count: 64)

@@ -1,13 +1,14 @@
 import Crypto
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A receiver's ferryd killed in the middle of a batch upload: the next one finds the batch's
 /// files, staged in the offer's tree, and puts them back under their partial names for a resume.
 @Suite struct StagingAreaTreeNamesTests {
     @Test func aBatchCutByACrashIsResumedByTheNextReceiver() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let host = TestHost(root: scratch.path)
         let staging = try StagingArea(directory: scratch.path + "/staging")
         let receiver = Receiver(host: host, staging: staging, limits: Loopback.smallReserve)
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func aNamesLineCannotMoveAFileFromOutsideTheTree() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let staging = try StagingArea(directory: scratch.path + "/staging")
         let offers = scratch.path + "/staging/offers"
         try FileManager.default.createDirectory(atPath: offers + "/x", withIntermediateDirectories: true)

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A finish asked twice (the sender lost the first answer) answers the same receipt and delivers
@@ -31,7 +32,7 @@ import Testing
     /// A restarted receiver (a new one on the same staging folder) still knows; another peer gets
     /// the 404 an unknown offer gets; after the day it is unknown to its peer too.
     @Test func theReceiptOutlivesTheReceiverForItsPeerAndItsDayOnly() async throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let host = TestHost(root: scratch.path)
         let peer = String(repeating: "a", count: 64)
         host.state.withLock { $0.trusted[peer] = TrustedPeer(fingerprint: peer, name: "p", autoAccept: true) }

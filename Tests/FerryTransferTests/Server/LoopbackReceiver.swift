@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A host for the receiver in tests: settable mode and trust, containers under a scratch folder,
@@ -50,7 +51,7 @@ final class TestHost: ReceiverHost {
 
 /// A receiver listening on 127.0.0.1 on a free port, with a sender identity beside it.
 struct Loopback: Sendable {
-    let scratch: Scratch
+    let scratch: TemporaryFolder
     let receiverIdentity: DeviceIdentity
     let senderIdentity: DeviceIdentity
     let host: TestHost
@@ -61,7 +62,7 @@ struct Loopback: Sendable {
 
     init(limits: TransferLimits = Loopback.smallReserve, connections: ConnectionLimits = ConnectionLimits(),
          withPairing: Bool = false) throws {
-        scratch = try Scratch()
+        scratch = try TemporaryFolder()
         receiverIdentity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/receiver/identity")
         senderIdentity = try DeviceIdentity.loadOrCreate(directory: scratch.path + "/sender/identity")
         host = TestHost(root: scratch.path + "/receiver")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryCore
 
 /// Desktop entries and mimeapps.list defaults in the registry, in temporary XDG folders.

@@ -1,30 +1,9 @@
 import Foundation
 @testable import FerryCore
+import FerryTestSupport
 
-/// A folder removed when the test ends, with helpers to write apps into it. It lives under the
-/// package's `.build`, not /tmp: system and built-in folders under a folder every user can write
-/// are not read (FolderTrust), and tests run as root.
-final class TemporaryFolder {
-    let path: String
-
-    /// `.build/ferry-core-tests` of this checkout, writable by its owner only.
-    static let base: String = {
-        var dir = "\(#filePath)"
-        for _ in 0..<3 { dir = FerryPaths.parent(of: dir) }
-        let base = dir + "/.build/ferry-core-tests"
-        try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-        chmod(base, 0o755)
-        return base
-    }()
-
-    init() throws {
-        path = Self.base + "/ferry-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        chmod(path, 0o755)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
+/// Apps written into a test's folder.
+extension TemporaryFolder {
     /// Writes `NAME.app/Info.plist` (or a standalone `NAME.plist` when `bundle` is false) in `folder`.
     @discardableResult
     func writeApp(
