@@ -39,7 +39,11 @@ let package = Package(
     targets: [
         // The ferryd protocol: its typed messages (v2), the flat frame (v1), both codecs, the
         // client socket, and the URL syntax frames carry. FoundationEssentials at most; never NIO.
-        .target(name: "FerryProtocol"),
+        .target(name: "FerryProtocol", dependencies: ["FerrySystem"]),
+        // File, descriptor and timer helpers over the C library (folders, atomic writes, write-all,
+        // the Alarm): what every layer needs, without Foundation, NIO or the registry. FerryProtocol
+        // re-exports it.
+        .target(name: "FerrySystem"),
         // Manifests, registry, launching and the lifecycle state machine; re-exports FerryProtocol.
         .target(name: "FerryCore", dependencies: ["FerryProtocol", "CFerrySys"]),
         // glibc calls Swift's Glibc module does not export (memfd_create, syncfs, renameat2, memmem,
@@ -52,7 +56,7 @@ let package = Package(
             name: "FerryDiscovery",
             dependencies: [
                 "CAvahi",
-                "FerryCore",
+                "FerryProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -100,7 +104,7 @@ let package = Package(
             name: "FerryTransfer",
             dependencies: [
                 "CFerrySys",
-                "FerryCore",
+                "FerryProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -130,6 +134,7 @@ let package = Package(
             name: "FerryLocalSend",
             dependencies: [
                 "FerryTransfer",
+                "FerryCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import FerryCore
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ struct OutgoingText: Sendable {
     /// Writes `text` as `text.txt`.
     static func text(_ text: String, dataHome: String) throws -> OutgoingText {
         let outgoing = try make(name: "text.txt", dataHome: dataHome)
-        try outgoing.write { fd in Array(text.utf8).withUnsafeBytes { writeAll(fd, $0) } }
+        try outgoing.write { fd in Descriptor.writeAll(fd, Array(text.utf8)) }
         return outgoing
     }
 
@@ -27,7 +28,7 @@ struct OutgoingText: Sendable {
                 let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { return count == 0 }
-                guard buffer.withUnsafeBytes({ writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else { return false }
+                guard buffer.withUnsafeBytes({ Descriptor.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else { return false }
             }
         }
         return outgoing
@@ -66,16 +67,5 @@ struct OutgoingText: Sendable {
     func remove() {
         unlink(path)
         rmdir(folder)
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
     }
 }

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 import FoundationEssentials
 
 /// The user's manual peers: one HOST:PORT a line in `$XDG_CONFIG_HOME/ferry/manual-peers`.

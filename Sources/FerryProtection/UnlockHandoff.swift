@@ -1,3 +1,4 @@
+import FerryProtocol
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -63,13 +64,6 @@ public enum UnlockHandoff {
     /// Writes all of `bytes` to `fd`; false when the reader went away.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        Descriptor.writeAll(fd, bytes)
     }
 }

@@ -61,8 +61,5 @@ public struct FerryPaths: Sendable, Equatable {
         list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
     }
 
-    package static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    package static func parent(of path: String) -> String { FileSystem.parent(of: path) }
 }

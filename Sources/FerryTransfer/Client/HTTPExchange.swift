@@ -6,8 +6,9 @@ import NIOHTTP1
 import Glibc
 #endif
 
-/// Requests and responses in order on one client connection.
-struct HTTPExchange {
+/// Requests and responses in order on one client connection: the client of Ferry's transfer
+/// protocol and of LocalSend's API.
+package struct HTTPExchange {
     var parts: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
     let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
     let host: String
@@ -18,7 +19,7 @@ struct HTTPExchange {
     private var queuedBytes = 0
     private var flushed = false
 
-    init(parts: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
+    package init(parts: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
          outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, host: String, eventLoop: any EventLoop) {
         self.parts = parts
         self.outbound = outbound
@@ -27,7 +28,7 @@ struct HTTPExchange {
     }
 
     /// Sends a request with a small body and reads the whole response.
-    mutating func request(_ method: HTTPMethod, _ uri: String, body: [UInt8] = []) async throws -> (Int, [UInt8]) {
+    package mutating func request(_ method: HTTPMethod, _ uri: String, body: [UInt8] = []) async throws -> (Int, [UInt8]) {
         var headers = headers()
         headers.add(name: "Content-Length", value: "\(body.count)")
         if !body.isEmpty { headers.add(name: "Content-Type", value: "application/json") }
@@ -36,6 +37,25 @@ struct HTTPExchange {
         parts.append(.end(nil))
         try await flush()
         try await outbound.write(contentsOf: parts)
+        return try await response()
+    }
+
+    /// Sends a request with a body of `length` bytes, written part by part as `next` gives them
+    /// (it is told the bytes written so far, and returns nil at the body's end), then reads the
+    /// response whole.
+    package mutating func request(_ method: HTTPMethod, _ uri: String, contentType: String, length: UInt64,
+                                  body next: (UInt64) async throws -> ByteBuffer?) async throws -> (Int, [UInt8]) {
+        var headers = headers()
+        headers.add(name: "Content-Type", value: contentType)
+        headers.add(name: "Content-Length", value: "\(length)")
+        try await flush()
+        try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers)))
+        var written: UInt64 = 0
+        while let buffer = try await next(written) {
+            try await outbound.write(.body(.byteBuffer(buffer)))
+            written += UInt64(buffer.readableBytes)
+        }
+        try await outbound.write(.end(nil))
         return try await response()
     }
 
@@ -170,7 +190,7 @@ struct HTTPExchange {
     }
 
     /// Reads the next response whole (a 100 Continue is skipped).
-    mutating func response() async throws -> (Int, [UInt8]) {
+    package mutating func response() async throws -> (Int, [UInt8]) {
         try await flush()
         var status = 0
         var body: [UInt8] = []

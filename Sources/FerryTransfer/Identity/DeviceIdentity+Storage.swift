@@ -1,5 +1,5 @@
 import Crypto
-import FerryCore
+import FerryProtocol
 import FoundationEssentials
 import SwiftASN1
 import X509
@@ -15,7 +15,7 @@ extension DeviceIdentity {
     public static let certificateFile = "certificate.pem"
 
     /// The identity folder for a data home: `<dataHome>/identity`, where `dataHome` is
-    /// `$XDG_DATA_HOME/ferry` (``FerryPaths/dataHome``).
+    /// `$XDG_DATA_HOME/ferry` (``DataHome``).
     public static func directory(dataHome: String) -> String {
         dataHome + "/identity"
     }

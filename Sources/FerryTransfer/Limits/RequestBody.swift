@@ -1,18 +1,19 @@
 import NIOCore
 import NIOHTTP1
 
-/// Reads a request body into memory for every listener: at most `limit` bytes, each chunk
-/// reserved in the listener's ``MemoryBudget`` before it is kept, and (optionally) at most
-/// `maximumObjects` JSON objects, counted as the bytes arrive.
+/// Reads a request body into memory for every listener and endpoint: at most `limit` bytes, each
+/// chunk reserved in the listener's ``MemoryBudget`` (when given) before it is kept, and
+/// (optionally) at most `maximumObjects` JSON objects, counted as the bytes arrive.
 public struct RequestBody {
     public typealias Inbound = NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator
 
     public let limit: Int
-    public let budget: MemoryBudget
+    /// Nil for small bodies that are not worth a reservation (a GET's, a pairing message).
+    public let budget: MemoryBudget?
     public let holder: MemoryBudget.Holder
     public var maximumObjects: Int?
 
-    public init(limit: Int, budget: MemoryBudget, holder: MemoryBudget.Holder, maximumObjects: Int? = nil) {
+    public init(limit: Int, budget: MemoryBudget? = nil, holder: MemoryBudget.Holder = .stranger, maximumObjects: Int? = nil) {
         self.limit = limit
         self.budget = budget
         self.holder = holder
@@ -32,7 +33,7 @@ public struct RequestBody {
     public func read(_ parts: inout Inbound, expected: String? = nil) async throws -> [UInt8] {
         var body: [UInt8] = []
         var held = 0
-        defer { budget.release(held, for: holder) }
+        defer { budget?.release(held, for: holder) }
         if let expected = expected.flatMap(Int.init), expected > 0 { body.reserveCapacity(min(expected, limit)) }
         var objects = JSONObjectCount()
         while let part = try await parts.next() {
@@ -51,11 +52,13 @@ public struct RequestBody {
         guard body.count + count <= limit else {
             throw TransferError(.tooLarge, "the request body is longer than \(limit) bytes")
         }
-        guard budget.reserve(count, for: holder) else {
-            throw TransferError(.busy, "this device is reading too many requests at once; try again in \(Self.retryAfterSeconds) s",
-                                retryAfter: Self.retryAfterSeconds)
+        if let budget {
+            guard budget.reserve(count, for: holder) else {
+                throw TransferError(.busy, "this device is reading too many requests at once; try again in \(Self.retryAfterSeconds) s",
+                                    retryAfter: Self.retryAfterSeconds)
+            }
+            held += count
         }
-        held += count
         if let maximumObjects {
             objects.feed(buffer.readableBytesView)
             guard objects.objects <= maximumObjects else {

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 /// A body of the transfer protocol with a hand-written JSON form, in the shapes of
 /// docs/transfer.md. Codable took about 250 ms of a 10,000-file send; this is several times faster.

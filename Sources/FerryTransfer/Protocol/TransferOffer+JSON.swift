@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 // The protocol bodies by hand, members in the order docs/transfer.md shows them.
 

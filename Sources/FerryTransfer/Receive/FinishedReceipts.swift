@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -14,7 +14,7 @@ struct FinishedReceipts: Sendable {
     static let keepSeconds: Double = 24 * 3600
     let directory: String
 
-    init(staging: String) { directory = FerryPaths.parent(of: staging) + "/finished" }
+    init(staging: String) { directory = FileSystem.parent(of: staging) + "/finished" }
 
     /// What one file holds: who finished the offer, when, and what it was told.
     struct Entry: Codable {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import FerryCore
+import FerryProtocol
 
 /// Reduces names chosen by a remote sender to safe names inside an Inbox.
 ///

@@ -1,4 +1,5 @@
 import Crypto
+import FerryProtocol
 import FoundationEssentials
 import NIOCore
 
@@ -99,15 +100,9 @@ public final class StagedFile: @unchecked Sendable {
         guard UInt64(bytes.count) <= size - written else {
             throw TransferError(.badRequest, "the upload is longer than the offered \(size) bytes")
         }
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = errno == ENOSPC ? "the disk is full" : String(cString: strerror(errno))
-                throw TransferError(errno == ENOSPC ? .noSpace : .failed, "cannot store the upload: \(reason)")
-            }
-            offset += n
+        guard Descriptor.writeAll(fd, bytes) else {
+            let reason = errno == ENOSPC ? "the disk is full" : String(cString: strerror(errno))
+            throw TransferError(errno == ENOSPC ? .noSpace : .failed, "cannot store the upload: \(reason)")
         }
         hasher.update(bufferPointer: bytes)
         written += UInt64(bytes.count)

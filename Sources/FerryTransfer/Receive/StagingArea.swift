@@ -1,5 +1,5 @@
 import Crypto
-import FerryCore
+import FerryProtocol
 import FoundationEssentials
 
 #if canImport(Glibc)

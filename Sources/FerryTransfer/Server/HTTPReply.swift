@@ -2,17 +2,30 @@ import FoundationEssentials
 import NIOCore
 import NIOHTTP1
 
-/// One response: a status and a JSON body.
-struct HTTPReply: Sendable {
-    var status: HTTPResponseStatus
-    var body: [UInt8]
+/// One response with its body in memory (JSON, mostly): the replies of Ferry's transfer port and
+/// of LocalSend's API.
+package struct HTTPReply: HTTPServerReply {
+    package var status: HTTPResponseStatus
+    package var body: [UInt8]
+    /// The body's type; no `Content-Type` is sent for an empty body.
+    package var contentType: String
     /// Close the connection after this response (the request body was not read to its end).
-    var close = false
+    package var close: Bool
     /// The request's body was not read (refused from its head alone): it is thrown away after the
     /// reply, then the connection closes.
-    var bodyUnread = false
+    package var bodyUnread: Bool
     /// Seconds for a `Retry-After` header (429, 503).
-    var retryAfter: Int?
+    package var retryAfter: Int?
+
+    package init(status: HTTPResponseStatus, body: [UInt8] = [], contentType: String = "application/json", close: Bool = false,
+                bodyUnread: Bool = false, retryAfter: Int? = nil) {
+        self.status = status
+        self.body = body
+        self.contentType = contentType
+        self.close = close
+        self.bodyUnread = bodyUnread
+        self.retryAfter = retryAfter
+    }
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -44,9 +57,9 @@ struct HTTPReply: Sendable {
         return reply
     }
 
-    func write(to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion) async throws {
+    package func write(to outbound: HTTPServerLoop.Outbound, version: HTTPVersion) async throws {
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/json")
+        if !body.isEmpty { headers.add(name: "Content-Type", value: contentType) }
         headers.add(name: "Content-Length", value: "\(body.count)")
         if close { headers.add(name: "Connection", value: "close") }
         if let retryAfter { headers.add(name: "Retry-After", value: "\(retryAfter)") }

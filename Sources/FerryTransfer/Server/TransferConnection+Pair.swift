@@ -37,7 +37,7 @@ extension TransferConnection {
     }
 
     static func decodeBody<T: Decodable>(_ parts: inout Inbound) async throws -> T {
-        let body = try await readBody(&parts, limit: 16 * 1024)
+        let body = try await RequestBody(limit: 16 * 1024).read(&parts)
         do { return try JSONDecoder().decode(T.self, from: Data(body)) } catch {
             throw TransferError(.badRequest, "the body is not JSON of the documented shape (docs/transfer.md): \(error)")
         }

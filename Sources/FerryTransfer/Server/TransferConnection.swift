@@ -5,8 +5,8 @@ import NIOHTTP1
 
 /// One sender's connection: requests in order, each routed to the receiver.
 struct TransferConnection {
-    typealias Inbound = NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator
-    let channel: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+    typealias Inbound = HTTPServerLoop.Inbound
+    let channel: HTTPServerLoop.Channel
     let peer: PeerCertificate
     let server: TransferServer
 
@@ -14,29 +14,19 @@ struct TransferConnection {
     static let prefix = "/ferry/v1/offers"
 
     func serve() async {
-        do {
-            try await channel.executeThenClose { inbound, outbound in
-                var parts = inbound.makeAsyncIterator()
-                while let part = try await parts.next() {
-                    guard case .head(let head) = part else { continue }
-                    guard let fingerprint = peer.fingerprint else { return }
-                    let reply = try await route(head, fingerprint: fingerprint, parts: &parts, outbound: outbound)
-                    try await reply.write(to: outbound, version: head.version)
-                    if reply.bodyUnread { try await RequestBody.discard(&parts, limit: server.configuration.limits.maximumOfferBody) }
-                    if reply.close || !head.isKeepAlive { return }
-                }
-            }
-        } catch {
-            server.logger.debug("transfer connection ended", metadata: ["error": "\(error)"])
+        let loop = HTTPServerLoop(discardLimit: server.configuration.limits.maximumOfferBody, name: "transfer", logger: server.logger)
+        await loop.serve(channel) { head, parts, outbound in
+            guard let fingerprint = peer.fingerprint else { return nil }
+            return try await route(head, fingerprint: fingerprint, parts: &parts, outbound: outbound)
         }
     }
 
     /// The reply to one request. Errors other than ``TransferError`` mean the connection broke; they
     /// are thrown, since NIO's HTTP handlers have answered or closed it and no reply may follow.
     func route(_ head: HTTPRequestHead, fingerprint: String, parts: inout Inbound,
-               outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> HTTPReply {
-        let (path, query) = Self.split(head.uri)
-        let segments = path.split(separator: "/").map(String.init)
+               outbound: HTTPServerLoop.Outbound) async throws -> HTTPReply {
+        let target = RequestTarget(head.uri)
+        let (path, query, segments) = (target.path, target.query, target.segments)
         do {
             if Self.isPairPath(path) {
                 return try await routePair(head, path: path, query: query, fingerprint: fingerprint, parts: &parts)
@@ -82,7 +72,7 @@ struct TransferConnection {
     }
 
     func upload(_ head: HTTPRequestHead, offer: String, file: String, fingerprint: String, parts: inout Inbound,
-                outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> HTTPReply {
+                outbound: HTTPServerLoop.Outbound) async throws -> HTTPReply {
         let offset = UInt64(head.headers.first(name: "Ferry-Offset") ?? "0")
         guard let offset else { throw TransferError(.badRequest, "Ferry-Offset must be a byte count") }
         let staged: StagedFile
@@ -139,42 +129,8 @@ struct TransferConnection {
         return .json(receipt)
     }
 
-    /// - Parameter expected: The request's `Content-Length`, when it has one: the body is read into
-    ///   one allocation of that size (at most `limit`) instead of doubling its way there.
-    static func readBody(_ parts: inout Inbound, limit: Int, expected: String? = nil) async throws -> [UInt8] {
-        var body: [UInt8] = []
-        if let expected = expected.flatMap(Int.init), expected > 0 { body.reserveCapacity(min(expected, limit)) }
-        while let part = try await parts.next() {
-            switch part {
-            case .body(let buffer):
-                guard body.count + buffer.readableBytes <= limit else {
-                    throw TransferError(.tooLarge, "the request body is longer than \(limit) bytes")
-                }
-                body += buffer.readableBytesView
-            case .end: return body
-            case .head: throw TransferError(.badRequest, "a request started inside another")
-            }
-        }
-        throw TransferError(.badRequest, "the connection closed inside a request")
-    }
-
+    /// A body that is not used (GET, finish, cancel): read to its end, kept to a small limit.
     static func drain(_ parts: inout Inbound) async throws {
-        _ = try await readBody(&parts, limit: 64 * 1024)
-    }
-
-    /// The target's path (up to its first `?`) and its query pairs. Splits UTF-8 bytes, not
-    /// Characters: a `?`, `&` or `=` after a prepend mark such as U+06DD, or before a combining
-    /// mark, joins it in one Character, yet it ends the path for every other HTTP reader.
-    static func split(_ uri: String) -> (String, [String: String]) {
-        let bytes = Array(uri.utf8)
-        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (uri, [:]) }
-        var query: [String: String] = [:]
-        for pair in bytes[(mark + 1)...].split(separator: UInt8(ascii: "&")) {
-            let kv = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            if kv.count == 2, !kv[0].isEmpty, !kv[1].isEmpty {
-                query[String(decoding: kv[0], as: UTF8.self)] = String(decoding: kv[1], as: UTF8.self)
-            }
-        }
-        return (String(decoding: bytes[..<mark], as: UTF8.self), query)
+        _ = try await RequestBody(limit: 64 * 1024).read(&parts)
     }
 }

@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 
 #if canImport(Glibc)
 import Glibc

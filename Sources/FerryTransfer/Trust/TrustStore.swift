@@ -1,4 +1,4 @@
-import FerryCore
+import FerryProtocol
 import FoundationEssentials
 
 /// The trusted peers, kept as JSON in `$XDG_CONFIG_HOME/ferry/trusted-peers.json` (0600, atomic
@@ -25,7 +25,7 @@ public struct TrustStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
-            try FileSystem.createDirectories(FerryPaths.parent(of: path))
+            try FileSystem.createDirectories(FileSystem.parent(of: path))
             try FileSystem.writeAtomically(Array(try encoder.encode(peers)), to: path)
         } catch {
             throw TransferError(.failed, "cannot save \(path): \(error)")

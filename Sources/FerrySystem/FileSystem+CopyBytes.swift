@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 extension FileSystem {
@@ -11,12 +13,8 @@ extension FileSystem {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count == 0 { return true }
             if count < 0 { if errno == EINTR { continue }; return false }
-            var offset = 0
-            while offset < count {
-                let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, count - offset) }
-                if written < 0 { if errno == EINTR { continue }; return false }
-                offset += written
-            }
+            let written = buffer.withUnsafeBytes { Descriptor.writeAll(output, UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            guard written else { return false }
         }
     }
 }

@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// The file writes every layer needs (folders, atomic replacement), here rather than in FerryCore so
-/// that FerryProtection and FerryKit write their files without linking the registry. FerryCore adds
-/// the readers (`FileSystem+Read` and friends) in an extension.
+/// that FerryProtection, FerryKit, FerryTransfer and FerryDiscovery write their files without
+/// linking the registry. The readers are in `FileSystem+Read`.
 package enum FileSystem {
     package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
@@ -36,15 +36,7 @@ package enum FileSystem {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileSystemError(path: temporary, errno: errno, action: "create") }
         var failure: FileSystemError?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { failure = FileSystemError(path: path, errno: errno, action: "write"); return }
-                offset += written
-            }
-        }
+        if !Descriptor.writeAll(fd, bytes) { failure = FileSystemError(path: path, errno: errno, action: "write") }
         if failure == nil && fsync(fd) != 0 { failure = FileSystemError(path: path, errno: errno, action: "sync") }
         close(fd)
         if failure == nil && rename(temporary, path) != 0 {

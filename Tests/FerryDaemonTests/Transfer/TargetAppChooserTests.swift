@@ -1,6 +1,7 @@
 @testable import FerryCore
 import Testing
-@testable import FerryTransfer
+@testable import FerryDaemon
+import FerryTransfer
 
 @Suite struct TargetAppChooserTests {
     func app(_ id: String, _ types: [Manifest.DocumentType]) -> InstalledApp {
