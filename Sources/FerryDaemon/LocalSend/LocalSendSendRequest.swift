@@ -38,7 +38,7 @@ struct LocalSendSendRequest {
             guard request.url == nil else {
                 throw TransferError(.badRequest, "\(name) is a LocalSend device, which takes files, not a URL to open; send it as text: --text URL")
             }
-            let files = try LocalFile.collect(request.files ?? [], hashing: TransferClient.hashedBeforeOffer)
+            let files = try await LocalFile.collect(request.files ?? [], hashing: TransferClient.hashedBeforeOffer, pool: .singleton)
             let prepare = PrepareUploadRequest(info: own(), files: Dictionary(uniqueKeysWithValues: files.enumerated().map { index, file in
                 let id = "f\(index)"
                 return (id, LocalSendFile(id: id, fileName: file.relativePath, size: file.size,

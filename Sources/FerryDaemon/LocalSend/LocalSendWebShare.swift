@@ -20,7 +20,7 @@ struct LocalSendWebShare {
         }
         let shareID: String
         do {
-            let files = try LocalFile.collect(request.files)
+            let files = try await LocalFile.collect(request.files, pool: .singleton)
             shareID = try await link.shares.start(files, pin: request.pin) { [id] event in
                 await progress(Self.event(id, event.kind.rawValue, event.message))
             }

@@ -12,7 +12,7 @@ struct SendRequest {
     func run(progress: @escaping @Sendable (DaemonReply.Progress) async -> Void) async -> DaemonReply.Result {
         do {
             let peer = try await PeerTarget(request).endpoint(hub)
-            let files = try LocalFile.collect(request.files ?? [], hashing: TransferClient.hashedBeforeOffer)
+            let files = try await LocalFile.collect(request.files ?? [], hashing: TransferClient.hashedBeforeOffer, pool: .singleton)
             var client = TransferClient(identity: hub.identity, senderName: hub.senderName)
             client.finishes = hub.finishes
             let (stream, continuation) = AsyncStream.makeStream(of: DaemonReply.Progress.self, bufferingPolicy: .bufferingNewest(256))

@@ -19,6 +19,8 @@ public struct LocalFile: Sendable, Equatable {
     /// - Parameter sizes: Files of these sizes are hashed now; the others are hashed while they are
     ///   sent (the SHA-256 follows each file of a batch upload, or ends a single one as a trailer),
     ///   so they are read once, not twice.
+    /// Blocks while it reads the files: from async code, use ``collect(_:hashing:pool:)``.
+    ///
     /// - Throws: ``TransferError`` naming the first path that cannot be sent.
     public static func collect(_ paths: [String], hashing sizes: ClosedRange<UInt64> = 0...UInt64.max) throws(TransferError) -> [LocalFile] {
         var files: [LocalFile] = []
