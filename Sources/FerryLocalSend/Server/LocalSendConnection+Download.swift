@@ -14,29 +14,30 @@ struct PrepareDownloadResponse: Codable {
 
 extension LocalSendConnection {
     /// `POST /prepare-download?sessionId&pin`.
-    func prepareDownload(query: [String: String], parts: inout Inbound) async throws -> LocalSendReply {
+    func prepareDownload(query: [String: String], parts: inout Inbound) async throws -> HTTPReply {
         try await drain(&parts)
         let (session, files) = try await server.shares.prepareDownload(session: query["sessionId"], pin: query["pin"], address: address)
-        return .json(PrepareDownloadResponse(info: await server.info(), sessionId: session, files: files))
+        return HTTPReply.json(PrepareDownloadResponse(info: await server.info(), sessionId: session, files: files))
     }
 
     /// `GET /download?sessionId&fileId`: the file's bytes.
-    func download(query: [String: String], parts: inout Inbound) async throws -> LocalSendReply {
+    func download(query: [String: String], parts: inout Inbound) async throws -> SharedFileReply {
         try await drain(&parts)
-        let shared = try await server.shares.download(session: query["sessionId"] ?? "", file: query["fileId"] ?? "", address: address)
-        var reply = LocalSendReply(status: .ok)
-        reply.file = shared
-        return reply
+        return SharedFileReply(shared: try await server.shares.download(session: query["sessionId"] ?? "", file: query["fileId"] ?? "", address: address))
     }
 }
 
-extension LocalSendReply {
-    /// Streams a shared file as the body, 1 MiB at a time; a file that changed size is cut short
-    /// (and the connection closed), never padded.
-    func writeFile(_ shared: LocalSendShares.SharedFile, to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
-                   version: HTTPVersion) async throws {
+/// The download API's answer: a shared file streamed as the body.
+struct SharedFileReply: HTTPServerReply {
+    let shared: LocalSendShares.SharedFile
+    var close: Bool { false }
+    var bodyUnread: Bool { false }
+
+    /// Streams the file, 1 MiB at a time; a file that changed size is cut short (and the
+    /// connection closed), never padded.
+    func write(to outbound: HTTPServerLoop.Outbound, version: HTTPVersion) async throws {
         guard let file = FileReader(path: shared.path) else {
-            return try await LocalSendReply.error(LocalSendError(410, "the shared file \(shared.file.fileName) is gone")).write(to: outbound, version: version)
+            return try await HTTPReply.error(LocalSendError(410, "the shared file \(shared.file.fileName) is gone")).write(to: outbound, version: version)
         }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: shared.file.fileType ?? "application/octet-stream")

@@ -7,48 +7,36 @@ import NIOHTTP1
 
 /// One LocalSend client's connection: requests in order, each answered before the next is read.
 struct LocalSendConnection {
-    typealias Inbound = NIOAsyncChannelInboundStream<HTTPServerRequestPart>.AsyncIterator
+    typealias Inbound = HTTPServerLoop.Inbound
 
-    let channel: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+    let channel: HTTPServerLoop.Channel
     let peer: PeerFingerprint
     let address: String
     let server: LocalSendServer
 
     func serve() async {
-        do {
-            try await channel.executeThenClose { inbound, outbound in
-                var parts = inbound.makeAsyncIterator()
-                while let part = try await parts.next() {
-                    guard case .head(let head) = part else { continue }
-                    var reply: LocalSendReply
-                    do { reply = try await route(head, parts: &parts) } catch let error as LocalSendError {
-                        server.logger.debug("localsend request refused", metadata: ["path": "\(head.uri.prefix(64))", "status": "\(error.status)", "why": "\(error.message)"])
-                        reply = .error(error)
-                    }
-                    try await reply.write(to: outbound, version: head.version)
-                    // The sender may still be writing a body refused unread: read some of it away so
-                    // that it gets to read the refusal rather than a reset.
-                    if reply.bodyUnread { try await RequestBody.discard(&parts, limit: server.limits.maximumBody) }
-                    if reply.close || !head.isKeepAlive { return }
-                }
+        let loop = HTTPServerLoop(discardLimit: server.limits.maximumBody, name: "localsend", logger: server.logger)
+        await loop.serve(channel) { head, parts, _ in
+            do { return try await route(head, parts: &parts) } catch let error as LocalSendError {
+                server.logger.debug("localsend request refused", metadata: ["path": "\(head.uri.prefix(64))", "status": "\(error.status)", "why": "\(error.message)"])
+                return HTTPReply.error(error)
             }
-        } catch {
-            server.logger.debug("localsend connection ended", metadata: ["error": "\(error)"])
         }
     }
 
     /// The reply to one request. A refusal before the body is read closes the connection after it.
-    func route(_ head: HTTPRequestHead, parts: inout Inbound) async throws -> LocalSendReply {
-        let (path, query) = Self.split(head.uri)
+    func route(_ head: HTTPRequestHead, parts: inout Inbound) async throws -> any HTTPServerReply {
+        let target = RequestTarget(head.uri)
+        let (path, query) = (target.path, target.decodedQuery)
         switch (head.method, LocalSendRoute(path: path)) {
         case (.GET, .info), (.POST, .info):
             try await drain(&parts)
-            return .json(await server.info())
+            return HTTPReply.json(await server.info())
         case (.POST, .register):
             let body = try await read(&parts, limit: server.limits.maximumSmallBody)
             let theirs = try LocalSendJSON.info(body)
             await server.peers.upsert(theirs, address: address, certificate: peer.value)
-            return .json(await server.info())
+            return HTTPReply.json(await server.info())
         case (.POST, .prepareUpload):
             return try await prepareUpload(head, query: query, parts: &parts)
         case (.POST, .upload):
@@ -59,19 +47,19 @@ struct LocalSendConnection {
             return try await download(query: query, parts: &parts)
         case (.GET, nil) where path == "/" || path == "/index.html":
             try await drain(&parts)
-            guard await server.shares.active else { return .error(LocalSendError(404, "nothing is shared now")) }
-            return LocalSendReply(status: .ok, body: Array(LocalSendWebPage.html.utf8), contentType: "text/html; charset=utf-8")
+            guard await server.shares.active else { return HTTPReply.error(LocalSendError(404, "nothing is shared now")) }
+            return HTTPReply(status: .ok, body: Array(LocalSendWebPage.html.utf8), contentType: "text/html; charset=utf-8")
         case (.POST, .cancel):
             try await drain(&parts)
             await server.sessions.cancel(session: query["sessionId"] ?? "")
-            return .empty(.ok)
+            return HTTPReply(status: .ok)
         default:
             try await drain(&parts)
-            return .error(LocalSendError(404, "no such endpoint: \(head.method) \(path)"))
+            return HTTPReply.error(LocalSendError(404, "no such endpoint: \(head.method) \(path)"))
         }
     }
 
-    func prepareUpload(_ head: HTTPRequestHead, query: [String: String], parts: inout Inbound) async throws -> LocalSendReply {
+    func prepareUpload(_ head: HTTPRequestHead, query: [String: String], parts: inout Inbound) async throws -> HTTPReply {
         if let refusal = await refusalFromHead() { return .refusal(refusal) }
         do { try await server.sessions.checkPin(query["pin"], address: address) } catch { return .refusal(error) }
         if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > server.limits.maximumBody {
@@ -83,11 +71,11 @@ struct LocalSendConnection {
         let sender = Self.senderKey(certificate: peer.value, declared: request.info.fingerprint, address: address)
         await server.peers.upsert(request.info, address: address, certificate: peer.value)
         server.logger.info("localsend offer", metadata: ["from": "\(PeerText.printable(request.info.alias))", "peer": "\(sender.prefix(16))", "files": "\(request.files.count)"])
-        guard let response = try await server.sessions.prepare(request, peer: sender, address: address) else { return .empty(.noContent) }
+        guard let response = try await server.sessions.prepare(request, peer: sender, address: address) else { return HTTPReply(status: .noContent) }
         return .json(response)
     }
 
-    func upload(query: [String: String], parts: inout Inbound) async throws -> LocalSendReply {
+    func upload(query: [String: String], parts: inout Inbound) async throws -> HTTPReply {
         guard let session = query["sessionId"], let file = query["fileId"], let token = query["token"] else {
             return .refusal(.badRequest("an upload needs sessionId, fileId and token"))
         }
@@ -106,7 +94,7 @@ struct LocalSendConnection {
             throw error
         }
         try await server.sessions.endUpload(upload, complete: complete)
-        return .empty(.ok)
+        return HTTPReply(status: .ok)
     }
 
     /// The request's body into `upload`; whether the request came to its end. A function of its
@@ -160,68 +148,25 @@ struct LocalSendConnection {
         guard peer.value != nil || refusal.code == .receivingOff else { return nil }
         return LocalSendSessions.refusal(refusal)
     }
-
-    /// The path (the target up to its first `?` byte) and the query's percent-decoded pairs, the
-    /// first of each name kept. Split as bytes, as the Ferry port does: Foundation's URLComponents
-    /// gave up on a target with a byte it disliked and left the `?` and the query in the path.
-    static func split(_ uri: String) -> (String, [String: String]) {
-        let bytes = Array(uri.utf8)
-        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return (uri, [:]) }
-        var query: [String: String] = [:]
-        for pair in bytes[(mark + 1)...].split(separator: UInt8(ascii: "&")) {
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decoded(parts[0]), !name.isEmpty, query[name] == nil,
-                  let value = parts.count == 2 ? decoded(parts[1]) : "" else { continue }
-            query[name] = value
-        }
-        return (String(decoding: bytes[..<mark], as: UTF8.self), query)
-    }
-
-    private static func decoded(_ bytes: ArraySlice<UInt8>) -> String? {
-        PercentEncoding.decoded(String(decoding: bytes, as: UTF8.self))
-    }
 }
 
-/// One response: a status and an optional JSON body.
-struct LocalSendReply {
-    var status: HTTPResponseStatus
-    var body: [UInt8] = []
-    var close = false
-    var bodyUnread = false
-    var contentType = "application/json"
-    /// Seconds for a `Retry-After` header (429, 503).
-    var retryAfter: Int?
-    /// A shared file to stream as the body instead (the download API).
-    var file: LocalSendShares.SharedFile?
-
-    static func json(_ value: some Encodable) -> LocalSendReply {
-        LocalSendReply(status: .ok, body: LocalSendJSON.encode(value))
+extension HTTPReply {
+    /// A LocalSend answer's body: JSON, keys sorted.
+    static func json(_ value: some Encodable) -> HTTPReply {
+        HTTPReply(status: .ok, body: LocalSendJSON.encode(value))
     }
 
-    static func empty(_ status: HTTPResponseStatus) -> LocalSendReply { LocalSendReply(status: status) }
-
-    static func error(_ error: LocalSendError) -> LocalSendReply {
-        LocalSendReply(status: HTTPResponseStatus(statusCode: error.status),
-                       body: LocalSendJSON.encode(["message": error.message]), close: [400, 413, 503].contains(error.status),
-                       retryAfter: error.retryAfter)
+    /// A refusal: `{"message": …}` with the error's status; the connection closes after a 400, 413 or 503.
+    static func error(_ error: LocalSendError) -> HTTPReply {
+        HTTPReply(status: HTTPResponseStatus(statusCode: error.status), body: LocalSendJSON.encode(["message": error.message]),
+                  close: [400, 413, 503].contains(error.status), retryAfter: error.retryAfter)
     }
 
     /// A refusal before the body was read: the connection closes after it.
-    static func refusal(_ error: LocalSendError) -> LocalSendReply {
-        var reply = LocalSendReply.error(error)
+    static func refusal(_ error: LocalSendError) -> HTTPReply {
+        var reply = HTTPReply.error(error)
         reply.close = true
         reply.bodyUnread = true
         return reply
-    }
-
-    func write(to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>, version: HTTPVersion) async throws {
-        if let file { return try await writeFile(file, to: outbound, version: version) }
-        var headers = HTTPHeaders()
-        if !body.isEmpty { headers.add(name: "Content-Type", value: contentType) }
-        if let retryAfter { headers.add(name: "Retry-After", value: "\(retryAfter)") }
-        headers.add(name: "Content-Length", value: "\(body.count)")
-        if close { headers.add(name: "Connection", value: "close") }
-        try await outbound.write(contentsOf: [.head(HTTPResponseHead(version: version, status: status, headers: headers)),
-                                              .body(.byteBuffer(ByteBuffer(bytes: body))), .end(nil)])
     }
 }
