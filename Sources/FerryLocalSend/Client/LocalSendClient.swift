@@ -60,26 +60,24 @@ public struct LocalSendClient: Sendable {
                 }
             }
         return try await channel.executeThenClose { inbound, outbound in
-            let http = LocalSendHTTP(host: host, port: port, inbound: inbound.makeAsyncIterator(), outbound: outbound, fingerprint: seen)
-            return try await body(http)
+            let exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: host,
+                                        eventLoop: channel.channel.eventLoop)
+            return try await body(LocalSendHTTP(exchange: exchange, host: host, port: port, fingerprint: seen))
         }
     }
 }
 
-/// One connection's requests, in order.
+/// One connection's requests, in order (on the client Ferry's transfer protocol uses too).
 public final class LocalSendHTTP: @unchecked Sendable {
     let host: String
     let port: Int
-    var inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
-    let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
+    var exchange: HTTPExchange
     let seen: PeerFingerprint
 
-    init(host: String, port: Int, inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
-         outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, fingerprint: PeerFingerprint) {
+    init(exchange: HTTPExchange, host: String, port: Int, fingerprint: PeerFingerprint) {
+        self.exchange = exchange
         self.host = host
         self.port = port
-        self.inbound = inbound
-        self.outbound = outbound
         seen = fingerprint
     }
 
@@ -88,48 +86,21 @@ public final class LocalSendHTTP: @unchecked Sendable {
 
     /// A request with a JSON (or empty) body; returns the status and the body.
     public func request(_ method: HTTPMethod, _ path: String, json: [UInt8] = []) async throws -> (Int, [UInt8]) {
-        var headers = HTTPHeaders()
-        headers.add(name: "Host", value: host)
-        headers.add(name: "Content-Type", value: "application/json")
-        headers.add(name: "Content-Length", value: "\(json.count)")
-        try await outbound.write(contentsOf: [.head(HTTPRequestHead(version: .http1_1, method: method, uri: path, headers: headers)),
-                                              .body(.byteBuffer(ByteBuffer(bytes: json))), .end(nil)])
-        return try await response()
+        try await exchange.request(method, path, body: json)
     }
 
-    /// Uploads the file at `path` as the body; `progress` gets the bytes sent so far, as they go.
+    /// Uploads the file at `path` as the body, 1 MiB a part read off the event loop; `progress`
+    /// gets the bytes sent so far, as they go.
     public func upload(_ target: String, file path: String, size: UInt64, progress: (UInt64) async -> Void) async throws -> (Int, [UInt8]) {
         guard let file = FileReader(path: path) else {
             throw LocalSendError(400, "cannot read \(path)")
         }
-        var headers = HTTPHeaders()
-        headers.add(name: "Host", value: host)
-        headers.add(name: "Content-Type", value: "application/octet-stream")
-        headers.add(name: "Content-Length", value: "\(size)")
-        try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: .POST, uri: target, headers: headers)))
-        var sent: UInt64 = 0
-        while sent < size {
+        return try await exchange.request(.POST, target, contentType: "application/octet-stream", length: size) { sent in
+            if sent > 0 { await progress(sent) }
+            guard sent < size else { return nil }
             let chunk = try await NIOThreadPool.singleton.runIfActive { try file.read(upTo: 1 << 20) }
             guard !chunk.isEmpty else { throw LocalSendError(400, "\(path) ended after \(sent) of \(size) bytes") }
-            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: chunk))))
-            sent += UInt64(chunk.count)
-            await progress(sent)
+            return ByteBuffer(bytes: chunk)
         }
-        try await outbound.write(.end(nil))
-        return try await response()
-    }
-
-    private func response() async throws -> (Int, [UInt8]) {
-        var status = 0
-        var body: [UInt8] = []
-        while let part = try await inbound.next() {
-            switch part {
-            case .head(let head) where head.status == .continue: continue
-            case .head(let head): status = Int(head.status.code)
-            case .body(let buffer): if body.count < 16 << 20 { body += buffer.readableBytesView }
-            case .end: return (status, body)
-            }
-        }
-        throw LocalSendError(500, "\(host) closed the connection before answering")
     }
 }
