@@ -142,7 +142,7 @@ private let mockInterface = "org.freedesktop.DBus.Mock"
             let task = Task {
                 try await connection.call(destination: "com.example.Slow", path: "/s", interface: "com.example.Slow", member: "Sleep")
             }
-            try await Task.sleep(for: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(100))  // the call under way (no sign shows it has left)
             let start = ContinuousClock.now
             task.cancel()
             await #expect(throws: CancellationError.self) { try await task.value }
@@ -166,7 +166,7 @@ private let mockInterface = "org.freedesktop.DBus.Mock"
                 let wake = connection.loop.wakeFD
                 connection.close()
                 // The bus thread closes its eventfd as it shuts down.
-                for _ in 0..<500 where fcntl(wake, F_GETFD) != -1 { try await Task.sleep(for: .milliseconds(10)) }
+                await waitUntil("the bus thread to close its eventfd") { fcntl(wake, F_GETFD) == -1 }
                 // The file at the freed number (F_DUPFD never takes a number another thread holds).
                 let victim = fcntl(opened, F_DUPFD_CLOEXEC, wake)
                 defer { if victim >= 0 { close(victim) } }

@@ -51,11 +51,10 @@ import FerryTestSupport
             first.close()
             let second = try DBusConnection(address: bus.address)
             // Until the bus says the name is free, the request queues: wait for ownership.
-            for _ in 0..<100 {
+            try await waitUntil("the second connection to own \(Self.name)") {
                 let reply = try await second.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                                   interface: "org.freedesktop.DBus", member: "RequestName", .string(Self.name), .uint32(0))
-                if reply.first?.uint32Value == 1 || reply.first?.uint32Value == 4 { break }
-                try await Task.sleep(for: .milliseconds(20))
+                return reply.first?.uint32Value == 1 || reply.first?.uint32Value == 4
             }
             var fromSecond = Self.ping
             fromSecond.arguments = [.uint32(2)]

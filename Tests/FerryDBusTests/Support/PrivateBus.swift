@@ -1,4 +1,6 @@
 import Foundation
+import FerryTestSupport
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,14 +56,13 @@ final class PrivateBus: @unchecked Sendable {
 
     func waitForName(_ name: String) async throws {
         let bus = try DBusConnection(address: address)
-        for _ in 0..<200 {
+        let appeared = try await waitUntil("\(name) on the private bus") {
             let reply = try await bus.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "NameHasOwner", .string(name))
-            if reply.first?.boolValue == true { return }
-            try await Task.sleep(for: .milliseconds(25))
+            return reply.first?.boolValue == true
         }
-        throw DBusError(.noBus, "\(name) did not appear on the private bus")
+        guard appeared else { throw DBusError(.noBus, "\(name) did not appear on the private bus") }
     }
 
     /// Stops the daemon and the mocks (by PID) and removes the directory.

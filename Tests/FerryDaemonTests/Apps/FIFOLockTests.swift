@@ -1,4 +1,5 @@
 import Testing
+import FerryTestSupport
 @testable import FerryDaemon
 
 @Suite struct FIFOLockTests {
@@ -16,7 +17,7 @@ import Testing
         var tasks: [Task<Void, any Error>] = []
         for (index, name) in ["a", "b", "c", "d"].enumerated() {
             tasks.append(waiter(name, lock, log))
-            await eventually { lock.waiting == index + 1 }
+            await waitUntil("\(index + 1) waiting at the lock") { lock.waiting == index + 1 }
         }
         lock.release()
         for task in tasks { try await task.value }
@@ -28,11 +29,11 @@ import Testing
         let lock = FIFOLock(), log = TurnLog()
         try await lock.acquire()
         let first = waiter("a", lock, log)
-        await eventually { lock.waiting == 1 }
+        await waitUntil("1 waiting at the lock") { lock.waiting == 1 }
         let cancelled = waiter("b", lock, log)
-        await eventually { lock.waiting == 2 }
+        await waitUntil("2 waiting at the lock") { lock.waiting == 2 }
         let last = waiter("c", lock, log)
-        await eventually { lock.waiting == 3 }
+        await waitUntil("3 waiting at the lock") { lock.waiting == 3 }
 
         cancelled.cancel()
         // Before: the cancelled waiter stayed in line until the holder released, then ran anyway.

@@ -1,4 +1,5 @@
 import Testing
+import FerryTestSupport
 @testable import FerryDaemon
 
 @Suite struct TicketQueueTests {
@@ -16,7 +17,7 @@ import Testing
         var tasks: [Task<Void, any Error>] = []
         for (index, ticket) in tickets.dropFirst().reversed().enumerated() {
             tasks.append(turn(ticket, queue, log))
-            await eventually { queue.waiting == index + 1 }
+            await waitUntil("\(index + 1) waiting at the queue") { queue.waiting == index + 1 }
         }
         tasks.append(turn(tickets[0], queue, log))
         for task in tasks { try await task.value }
@@ -29,9 +30,9 @@ import Testing
         let served = queue.take(), cancelledTicket = queue.take(), last = queue.take()
         try await queue.wait(served)
         let cancelled = turn(cancelledTicket, queue, log)
-        await eventually { queue.waiting == 1 }
+        await waitUntil("1 waiting at the queue") { queue.waiting == 1 }
         let later = turn(last, queue, log)
-        await eventually { queue.waiting == 2 }
+        await waitUntil("2 waiting at the queue") { queue.waiting == 2 }
 
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
@@ -47,7 +48,7 @@ import Testing
         let queue = TicketQueue(), log = TurnLog()
         let abandoned = queue.take(), next = queue.take()
         let waiting = turn(next, queue, log)
-        await eventually { queue.waiting == 1 }
+        await waitUntil("1 waiting at the queue") { queue.waiting == 1 }
         // A connection cancelled before it even asked for its turn (its client went away).
         let gone = Task {
             withUnsafeCurrentTask { $0?.cancel() }

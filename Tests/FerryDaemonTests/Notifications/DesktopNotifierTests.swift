@@ -44,8 +44,8 @@ import FerryTestSupport
             keys.withLock { $0.append(key) }
         })
         for _ in 0..<2 { try await bus.emit("ActionInvoked", signature: "us", [.uint32(id), .string("accept")]) }
-        for _ in 0..<200 where keys.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
-        try await Task.sleep(for: .milliseconds(100))
+        await waitUntil("the action's handler to run") { keys.withLock { !$0.isEmpty } }
+        try await Task.sleep(for: .milliseconds(100))  // a window for a second run, which must not come
         #expect(keys.withLock { $0 } == ["accept"])
     }
 
@@ -123,27 +123,22 @@ extension DesktopNotifierTests {
         _ = try await pairing.request(PairHello(name: "Kitchen\u{202E}<b>"), from: String(repeating: "cd", count: 32))
         let request = try #require(await pairing.pending().first)
         var calls: [[DBusValue]] = []
-        for _ in 0..<200 where calls.isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
+        try await waitUntil("the pairing notification") {
             calls = try await bus.calls("Notify")
+            return !calls.isEmpty
         }
         let code = PairingCode.display(request.code)
         #expect(calls.first?[3] == .string("Pair with Kitchen<b>?"))
         #expect(calls.first?[4] == .string("Code \(code): confirm only if Kitchen&lt;b&gt; shows the same code."))
         #expect(calls.first?[5] == .strings(["confirm", "Confirm", "reject", "Reject"]))
         try await bus.emit("ActionInvoked", signature: "us", [.uint32(1), .string("confirm")])
-        var accepted = false
-        for _ in 0..<200 where !accepted {
-            try await Task.sleep(for: .milliseconds(10))
-            accepted = await pairing.pending().first?.receiverAccepted == true
-        }
-        #expect(accepted)
+        await waitUntil("the request accepted here") { await pairing.pending().first?.receiverAccepted == true }
         // The asking device declines: the request is decided, and its notification closes.
         _ = try await pairing.confirm(request.id, accept: false, peer: request.peer)
         var closed: [[DBusValue]] = []
-        for _ in 0..<300 where closed.isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
+        try await waitUntil("the notification to close") {
             closed = try await bus.calls("CloseNotification")
+            return !closed.isEmpty
         }
         #expect(closed == [[.int32(1)]])
     }
@@ -188,14 +183,14 @@ extension DesktopNotifierTests {
         func forge(_ member: String, _ arguments: [String]) async throws {
             try await ForgedSignal.send(address: bus.address, service: DesktopNotifier.service, path: DesktopNotifier.path,
                                         signal: "\(DesktopNotifier.service).\(member)", arguments)
-            try await Task.sleep(for: .milliseconds(300))
+            try await Task.sleep(for: .milliseconds(300))  // a window for the forged signal, which must not take
         }
         try await forge("ActionInvoked", ["uint32 \(id)", "'accept'"])
         #expect(keys.withLock { $0 }.isEmpty, "a forged ActionInvoked answered the offer")
         // A forged close would drop the handler: the real answer would then go unheard.
         try await forge("NotificationClosed", ["uint32 \(id)", "uint32 2"])
         try await bus.emit("ActionInvoked", signature: "us", [.uint32(id), .string("decline")])
-        for _ in 0..<200 where keys.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        await waitUntil("the real answer's handler to run") { keys.withLock { !$0.isEmpty } }
         #expect(keys.withLock { $0 } == ["decline"])
     }
 }

@@ -3,6 +3,7 @@ import FerryCore
 import Foundation
 import Logging
 import Testing
+import FerryTestSupport
 
 /// Data protection's clock wakes when something is due, not ten times a second.
 @Suite struct ProtectionClockTests {
@@ -36,26 +37,18 @@ import Testing
             }
         }
         defer { clock.cancel() }
-        try await Task.sleep(for: .milliseconds(100))
+        try await Task.sleep(for: .milliseconds(100))  // time to park: the Alarm shows no waiter to await
         _ = await controller.lock()
-        #expect(await lockState(of: controller, becomes: "locked"))
+        await waitUntil("the lock to be locked") { await controller.report().lock == "locked" }
     }
 
     @Test func cancellingTheClockEndsItsWait() async {
         let controller = await Self.controller(grace: .seconds(10))
         let clock = Task { await controller.waitForTick() }
-        try? await Task.sleep(for: .milliseconds(100))
+        try? await Task.sleep(for: .milliseconds(100))  // time to park: the Alarm shows no waiter to await
         clock.cancel()
         let started = ContinuousClock.now
         await clock.value
         #expect(ContinuousClock.now - started < .seconds(60))
-    }
-
-    private func lockState(of controller: ProtectionController, becomes state: String) async -> Bool {
-        for _ in 0..<200 {
-            if await controller.report().lock == state { return true }
-            try? await Task.sleep(for: .milliseconds(25))
-        }
-        return false
     }
 }

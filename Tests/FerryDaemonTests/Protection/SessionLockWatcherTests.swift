@@ -27,12 +27,9 @@ import FerryTestSupport
             task = Task { try await watcher.follow() }
         }
 
-        func lockState(becomes state: String) async -> Bool {
-            for _ in 0..<200 {
-                if await controller.report().lock == state { return true }
-                try? await Task.sleep(for: .milliseconds(25))
-            }
-            return false
+        /// Waits until the controller's lock is `state`.
+        func waitUntilLock(is state: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+            await waitUntil("the lock to be \(state)", sourceLocation: sourceLocation) { await controller.report().lock == state }
         }
     }
 
@@ -41,9 +38,9 @@ import FerryTestSupport
         let world = try await World(grace: .seconds(60))
         defer { world.task.cancel() }
         try await world.logind.setLockedHint(true, session: world.session, world.bus)
-        #expect(await world.lockState(becomes: "locking"))
+        await world.waitUntilLock(is: "locking")
         try await world.logind.setLockedHint(false, session: world.session, world.bus)
-        #expect(await world.lockState(becomes: "unlocked"))
+        await world.waitUntilLock(is: "unlocked")
     }
 
     @Test(.enabled(if: LogindMock.available))
@@ -51,9 +48,9 @@ import FerryTestSupport
         let world = try await World(grace: .zero)
         defer { world.task.cancel() }
         try await world.logind.setLockedHint(true, session: world.session, world.bus)
-        #expect(await world.lockState(becomes: "locked"))
+        await world.waitUntilLock(is: "locked")
         try await world.logind.setLockedHint(false, session: world.session, world.bus)
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(for: .milliseconds(300))  // a window for the wrong change, which must not come
         #expect(await world.controller.report().lock == "locked")
     }
 
@@ -63,14 +60,14 @@ import FerryTestSupport
         defer { world.task.cancel() }
         // Subscribed once a real change went through.
         try await world.logind.setLockedHint(true, session: world.session, world.bus)
-        #expect(await world.lockState(becomes: "locking"))
+        await world.waitUntilLock(is: "locking")
         try await world.logind.setLockedHint(false, session: world.session, world.bus)
-        #expect(await world.lockState(becomes: "unlocked"))
+        await world.waitUntilLock(is: "unlocked")
         let forger = try DBusConnection(address: world.logind.address)
         try await forger.emit(DBusSignal(
             sender: nil, path: world.session, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
             arguments: [.string("org.freedesktop.login1.Session"), .vardict(["LockedHint": .boolean(true)]), .strings([])]))
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(for: .milliseconds(300))  // a window for the forged lock, which must not take
         #expect(await world.controller.report().lock == "unlocked")
     }
 
@@ -82,13 +79,13 @@ import FerryTestSupport
         let world = try await World(grace: .seconds(60))
         defer { world.task.cancel() }
         try await world.logind.setLockedHint(true, session: world.session, world.bus)
-        #expect(await world.lockState(becomes: "locking"))
+        await world.waitUntilLock(is: "locking")
         try await ForgedSignal.send(address: world.logind.address, service: LogindSession.service, path: world.session,
                                     signal: "org.freedesktop.DBus.Properties.PropertiesChanged",
                                     ["'org.freedesktop.login1.Session'", "{'LockedHint': <false>}", "@as []"])
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(for: .milliseconds(300))  // a window for the forged unlock, which must not take
         #expect(await world.controller.report().lock == "locking", "a forged LockedHint undid the lock")
         try await world.logind.setLockedHint(false, session: world.session, world.bus)
-        #expect(await world.lockState(becomes: "unlocked"))
+        await world.waitUntilLock(is: "unlocked")
     }
 }

@@ -4,6 +4,7 @@ import FerryLocalSend
 import Foundation
 import Logging
 import Testing
+import FerryTestSupport
 
 @testable import FerryDaemon
 
@@ -58,9 +59,9 @@ import Testing
 
         private static func talk(_ path: String, _ lines: [String], _ count: Int, _ version: Int) throws -> [String] {
             var connection: LineSocket?
-            for _ in 0..<500 where connection == nil {
+            waitUntil("ferryd's socket to accept") {
                 connection = try? LineSocket.connect(to: path)
-                if connection == nil { usleep(10_000) }
+                return connection != nil
             }
             let socket = try #require(connection)
             let hello = #"{"type":"hello","protocol":\#(version),"role":"client"}"#
@@ -84,7 +85,7 @@ import Testing
         #expect(frames.map(\.id) == [1, 2, 3, 4])
         #expect(frames.map(\.outcome) == ["command", "pong", "command", "failed"])
         #expect(frames[0].app == "com.test.one" && frames[2].app == "com.test.two")
-        #expect(frames[3].exitCode == 69, "no handler for the scheme")
+        #expect(frames[3].failure == "no-handler", "no handler for the scheme")
     }
 
     @Test func aBadLineIsAnsweredAfterTheRequestsBeforeItAndEndsTheConnection() async throws {

@@ -1,6 +1,7 @@
 import FerryTransfer
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryDaemon
 
 /// Requests that reach a freshly started ferryd before its identity is loaded wait on the slot:
@@ -14,7 +15,7 @@ import Testing
     }
 
     private func waiting(_ slot: TransferSlot, _ count: Int) async {
-        for _ in 0..<3000 where slot.waiting < count { try? await Task.sleep(for: .milliseconds(10)) }
+        await waitUntil("\(count) waiting for the slot") { slot.waiting >= count }
     }
 
     @Test func waitersGetTheHubWhenItIsFilled() async throws {

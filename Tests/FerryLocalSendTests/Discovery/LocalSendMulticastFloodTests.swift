@@ -69,7 +69,7 @@ import Glibc
             group.addTask { try await multicast.serve(channel, group: answersTo, answers: answers) }
             group.addTask { try await sink.executeThenClose { inbound, _ in for try await _ in inbound {} } }
             try send(count, to: port, naming: listener.port) { mostDescriptors.withLock { $0 = max($0, openDescriptors()) } }
-            try await Task.sleep(for: .seconds(1))
+            try await Task.sleep(for: .seconds(1))  // the flood served for a while: its peaks are what is measured
             group.cancelAll()
         }
         return Result(accepted: listener.accepted, mostInFlight: answers.mostInFlight, mostOpen: listener.mostOpen,
@@ -90,7 +90,7 @@ import Glibc
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, body, body.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
             if n % 50 == 0 {
-                usleep(20_000)
+                usleep(20_000)  // paced, as a flood over a real network arrives
                 sample()
             }
         }

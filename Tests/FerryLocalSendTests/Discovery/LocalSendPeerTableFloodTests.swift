@@ -39,7 +39,7 @@ import Testing
         for n in 0..<1100 {
             await table.upsert(Self.info("old \(n)", Self.hex(n + 1)), address: "10.0.\(n / 250).\(n % 250 + 1)", certificate: nil)
         }
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(for: .milliseconds(300))  // past the 0.2 s maximum age: time passing is the point
         await table.upsert(Self.info("new", "feed"), address: "10.1.0.1", certificate: nil)
         #expect(await table.peers.count == 1)
         #expect(await table.peer(named: "new") != nil)

@@ -26,7 +26,7 @@ import Testing
         let table = LocalSendPeerTable(maximumAge: 0.05)
         await table.upsert(Self.info("seen", "aa"), address: "10.0.0.2", certificate: nil)
         await table.upsert(Self.info("added", "bb"), address: "10.0.0.3", certificate: "bb", manual: true)
-        try await Task.sleep(for: .milliseconds(100))
+        try await Task.sleep(for: .milliseconds(100))  // past the 0.05 s maximum age: time passing is the point
         #expect(await table.list().map(\.info.alias) == ["added"])
         #expect(await table.removeManual(address: "10.0.0.3", port: 53317))
         #expect(await !table.removeManual(address: "10.0.0.3", port: 53317))

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Testing
+import FerryTestSupport
 @testable import FerryLocalSend
 @testable import FerryTransfer
 
@@ -84,12 +85,12 @@ import Testing
             }
             #expect(Self.staged(fixture) == [7], "the first seven bytes are held")
             var status = 409
-            for _ in 0..<100 where status == 409 {
-                // 409 while the server has not yet seen the cut.
-                try await Task.sleep(for: .milliseconds(20))
+            // 409 while the server has not yet seen the cut.
+            try await waitUntil("the server to see the cut") {
                 status = try await client.withConnection(host: "127.0.0.1", port: port, fingerprint: nil) { http in
                     try await http.upload(target, file: source, size: UInt64(content.count)) { _ in }
                 }.0
+                return status != 409
             }
             #expect(status == 200)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Testing
+import FerryTestSupport
 @testable import FerryLocalSend
 @testable import FerryTransfer
 
@@ -53,9 +54,9 @@ import Testing
         let sessions = fixture.sessions
         let prepared = Task { try await sessions.prepare(LocalSendFixture.request([("a.txt", Array("a".utf8))]), peer: LocalSendFixture.phone) }
         var waiting: [PendingOffer] = []
-        for _ in 0..<100 where waiting.isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
+        await waitUntil("the stranger's offer pending") {
             waiting = await fixture.receiver.pending()
+            return !waiting.isEmpty
         }
         let offer = try #require(waiting.first)
         #expect(await fixture.receiver.accept(offer.id))

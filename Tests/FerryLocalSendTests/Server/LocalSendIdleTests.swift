@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import Testing
+import FerryTestSupport
 @testable import FerryLocalSend
 
 /// A connection that sends nothing holds a slot of the listener only for the idle timeout. Before,
@@ -14,12 +15,8 @@ import Testing
         let closed = try await LocalSendServerTests.withServer(fixture, limits: limits) { _, port, _ in
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connect(host: "127.0.0.1", port: port).get()
-            let start = ContinuousClock.now
-            while channel.isActive && ContinuousClock.now - start < .seconds(20) {
-                try await Task.sleep(for: .milliseconds(50))
-            }
             defer { channel.close(promise: nil) }
-            return !channel.isActive
+            return await waitUntil("the server to close a connection idle past 1 s", within: .seconds(20)) { !channel.isActive }
         }
         #expect(closed)
     }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOHTTP1
 import Testing
+import FerryTestSupport
 @testable import FerryLocalSend
 @testable import FerryTransfer
 
@@ -22,9 +23,9 @@ import Testing
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run(untilShutdown: { try? await Task.sleep(for: .seconds(3600)) }) }
             var port: Int?
-            for _ in 0..<500 where port == nil {
-                try await Task.sleep(for: .milliseconds(10))
+            await waitUntil("the LocalSend server to bind") {
                 port = server.boundPort
+                return port != nil
             }
             let result = try await body(server, try #require(port), sender)
             group.cancelAll()

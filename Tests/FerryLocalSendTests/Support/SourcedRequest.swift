@@ -1,3 +1,5 @@
+import FerryTestSupport
+import Testing
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -42,7 +44,7 @@ enum SourcedRequest {
                     arrived: @Sendable () -> Bool) async throws {
         try await connect(from: "127.0.0.1", port: port, identity: identity).executeThenClose { _, outbound in
             try await outbound.write(contentsOf: [.head(head(.POST, path, length: length)), .body(.byteBuffer(ByteBuffer(bytes: bytes)))])
-            for _ in 0..<500 where !arrived() { try await Task.sleep(for: .milliseconds(10)) }
+            await waitUntil("the sent bytes to arrive") { arrived() }
         }
     }
 

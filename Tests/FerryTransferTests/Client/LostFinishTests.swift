@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// The link breaks after the receiver finished but before its answer came: the sender's resend
@@ -25,9 +26,7 @@ import Testing
                 first = nil
             } catch { first = error as? TransferError }
             loop.host.onDelivered.withLock { $0 = nil }
-            for _ in 0..<500 where ((try? FileManager.default.contentsOfDirectory(atPath: finished)) ?? []).isEmpty {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            await waitUntil("a finished receipt in \(finished)") { !((try? FileManager.default.contentsOfDirectory(atPath: finished)) ?? []).isEmpty }
             let events = Mutex<[TransferEvent]>([])
             let second = try await client.send(files, to: loop.endpoint(port)) { event in events.withLock { $0.append(event) } }
             return (first, second, events.withLock { $0 })

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A send cancelled halfway tells the receiver (`DELETE /ferry/v1/offers/{id}`): its slot is free at
@@ -18,20 +19,13 @@ import Testing
                     if case .progress(_, _, _, let sent, _) = event, sent >= 8 << 20 { halfway.withLock { $0 = true } }
                 }
             }
-            for _ in 0..<1000 where !halfway.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
-            #expect(halfway.withLock { $0 })
+            await waitUntil("8 MB sent") { halfway.withLock { $0 } }
             send.cancel()
             await #expect(throws: TransferError.self) { try await send.value }
             let failure = await send.result
             if case .failure(let error as TransferError) = failure { #expect(error.message.contains("cancelled")) }
             // The receiver released the offer once the broken upload ended: no open offer is left.
-            var open = 1
-            for _ in 0..<200 {
-                open = await loop.receiver.records.values.filter(\.isOpen).count
-                if open == 0 { break }
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            #expect(open == 0, "the offer is still open on the receiver")
+            await waitUntil("the receiver to release the offer") { await loop.receiver.records.values.filter(\.isOpen).isEmpty }
             #expect(loop.host.delivered.isEmpty)
         }
     }

@@ -22,7 +22,7 @@ import FerryTestSupport
 
     /// Parks until `count` callers wait, so the decision that follows finds them parked.
     private func untilParked(_ count: Int) async throws {
-        for _ in 0..<2000 where await pairing.parkedWaiters < count { try await Task.sleep(for: .milliseconds(5)) }
+        await waitUntil("\(count) callers parked") { await pairing.parkedWaiters >= count }
         #expect(await pairing.parkedWaiters == count)
     }
 

@@ -59,8 +59,6 @@ import FerryTestSupport
     }
 
     private func eventuallyWaiting() async {
-        // Sleeps, not yields: with hundreds of tests queued on the cooperative pool, each yield
-        // waits behind all of them, and 100,000 yields outlasted the offer's pending time.
-        for _ in 0..<3000 where await receiver.decisionWaiters.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
+        await waitUntil("a caller waiting for the decision") { await !receiver.decisionWaiters.isEmpty }
     }
 }

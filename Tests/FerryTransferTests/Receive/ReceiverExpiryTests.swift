@@ -82,7 +82,7 @@ final class TestClock: Sendable {
         clock.advance(Loopback.smallReserve.pendingSeconds + 1)
         await receiver.expire()
         // The host hears of it (a notification closes), as when the user answers.
-        for _ in 0..<200 where !host.decided.withLock({ $0.contains(id) }) { try await Task.sleep(for: .milliseconds(10)) }
+        await waitUntil("the host to hear of the expiry") { host.decided.withLock { $0.contains(id) } }
         #expect(host.decided.withLock { $0 } == [id])
     }
 

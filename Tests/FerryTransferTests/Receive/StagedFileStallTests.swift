@@ -38,7 +38,7 @@ struct StagedFileStallTests {
                 var open = Set(fds)
                 while !open.isEmpty {
                     for fd in open where read(fd, &buffer, buffer.count) == 0 { open.remove(fd) }
-                    usleep(1000)
+                    usleep(1000)  // the FIFOs are non-blocking: read them 1 ms apart until their writers close
                 }
                 for fd in fds { close(fd) }
             }
@@ -62,18 +62,18 @@ struct StagedFileStallTests {
         }
         let drain = Drain(readers)
         // Before: every cooperative thread sat in write(2) until the watchdog drained the FIFOs.
-        // The watchdog is generous: a loaded machine running the whole suite delays the sleep below.
+        // The watchdog is generous: a loaded machine running the whole suite delays the wait below.
         drain.start(watchdog: 120)
         let started = ContinuousClock.now
         let uploads = files.map { file in
             Task { try await file.append(ByteBuffer(repeating: 7, count: size)) }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        await waitUntil("every staged write stalled on its full FIFO") { readers.allSatisfy { unreadBytes($0) >= 65536 } }
         let pinged = ContinuousClock.now
         await Probe().ping()
         let latency = ContinuousClock.now - pinged, total = ContinuousClock.now - started
         drain.drainNow()
-        print("stalled writes: \(stalls); actor call latency \(latency), 300 ms sleep + call took \(total)")
+        print("stalled writes: \(stalls); actor call latency \(latency), wait for the stall + call took \(total)")
         #expect(!drain.watchdogFired, "the actor call waited for the stalled writes (\(total))")
         for upload in uploads { try await upload.value }
         #expect(files.allSatisfy { $0.written == UInt64(size) })

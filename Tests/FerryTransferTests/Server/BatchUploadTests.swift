@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// Small files go up many to a request (`PUT …/batch`), over real TLS on loopback.
@@ -72,7 +73,7 @@ import Testing
                                                                         uri: "/ferry/v1/offers/\(offer)/batch", headers: headers)))
                 try await exchange.outbound.write(.body(.byteBuffer(ByteBuffer(bytes: bytes.prefix(150_000)))))
             }
-            try await BrokenUploadTests.waitUntil { staging.offset(offered[1], sender: loop.senderIdentity.fingerprint) == 50_000 }
+            await waitUntil("50,000 bytes of f1 staged") { staging.offset(offered[1], sender: loop.senderIdentity.fingerprint) == 50_000 }
             return try await loop.client.send(files, to: loop.endpoint(port)) { events.append($0) }
         }
         guard case .delivered(let receipt) = outcome else { Issue.record("not delivered: \(outcome)"); return }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A sender that vanishes mid-upload, over a real TLS connection (found on the LAN test bed: the
@@ -18,7 +19,7 @@ import Testing
         let events = EventLog()
         let outcome = try await loop.withServer { port in
             try await Self.uploadHalfAndHangUp(loop, port: port, offered, Array(bytes.prefix(1_000_000)))
-            try await Self.waitUntil { staging.offset(offered, sender: loop.senderIdentity.fingerprint) == 1_000_000 }
+            await waitUntil("the first half staged") { staging.offset(offered, sender: loop.senderIdentity.fingerprint) == 1_000_000 }
             return try await loop.client.send(files, to: loop.endpoint(port)) { events.append($0) }
         }
         guard case .delivered = outcome else { Issue.record("not delivered: \(outcome)"); return }
@@ -71,9 +72,5 @@ import Testing
             #expect(status == 200)
             return try await body(&exchange, try JSONDecoder().decode(OfferAnswer.self, from: Data(answer)).offer)
         }
-    }
-
-    static func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<300 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
     }
 }

@@ -86,10 +86,9 @@ struct Loopback: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }
             var port: Int?
-            for _ in 0..<500 {
+            await waitUntil("the transfer server to bind") {
                 port = server.boundPort
-                if port != nil { break }
-                try await Task.sleep(for: .milliseconds(10))
+                return port != nil
             }
             let result = try await body(try #require(port))
             group.cancelAll()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 /// A receiver whose own tasks cannot run for longer than its idle timeout (its cooperative pool
@@ -22,7 +23,7 @@ struct StarvedReceiverTests {
         let staging = loop.scratch.path + "/receiver/staging"
         let (result, late) = try await loop.withServer { port in
             async let result = CurlSenderTests.shell(script, port: port)
-            try await Self.waitForStagedBytes(in: staging)
+            await waitUntil("staged bytes in \(staging)") { Self.hasStagedBytes(in: staging) }
             let late = await Self.starveTheCooperativePool(seconds: 6)
             return (try await result, late)
         }
@@ -33,15 +34,11 @@ struct StarvedReceiverTests {
         #expect(try LocalFile.digest(loop.host.inbox() + "/big.bin") == digest)
     }
 
-    /// Waits until some staged file has bytes: the upload is under way.
-    static func waitForStagedBytes(in directory: String) async throws {
-        for _ in 0..<3000 {
-            let files = FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []
-            let sizes = files.compactMap { try? FileManager.default.attributesOfItem(atPath: directory + "/" + $0)[.size] as? Int }
-            if sizes.contains(where: { $0 > 0 }) { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("no staged bytes in \(directory) after 30 s")
+    /// Whether some staged file has bytes: the upload is under way.
+    static func hasStagedBytes(in directory: String) -> Bool {
+        let files = FileManager.default.enumerator(atPath: directory)?.allObjects as? [String] ?? []
+        let sizes = files.compactMap { try? FileManager.default.attributesOfItem(atPath: directory + "/" + $0)[.size] as? Int }
+        return sizes.contains { $0 > 0 }
     }
 
     /// Holds every cooperative thread for `seconds`; returns how long a task started just after

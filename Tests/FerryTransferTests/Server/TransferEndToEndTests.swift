@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 @Suite struct TransferEndToEndTests {
@@ -76,9 +77,9 @@ import Testing
         let outcome = try await loop.withServer { port in
             async let sending = loop.client.send(files, to: loop.endpoint(port))
             var pending: [PendingOffer] = []
-            for _ in 0..<200 where pending.isEmpty {
-                try await Task.sleep(for: .milliseconds(20))
+            await waitUntil("the offer pending") {
                 pending = await loop.receiver.pending()
+                return !pending.isEmpty
             }
             let id = try #require(pending.first?.id)
             #expect(loop.host.waiting.map(\.id) == [id])

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import FerryTestSupport
 @testable import FerryTransfer
 
 #if canImport(Glibc)
@@ -14,11 +15,12 @@ import Glibc
         let nodelay = try await loop.withServer { port in
             let connection = try await RawConnection.tcp(port: port)
             defer { Task { await connection.close() } }
-            for _ in 0..<200 {
-                if let value = AcceptedSocket.tcpNoDelay(localPort: port) { return value }
-                try await Task.sleep(for: .milliseconds(10))
+            var value: Int32?
+            await waitUntil("the accepted socket") {
+                value = AcceptedSocket.tcpNoDelay(localPort: port)
+                return value != nil
             }
-            return -1
+            return value ?? -1
         }
         #expect(nodelay == 1)
     }
@@ -30,7 +32,7 @@ import Glibc
         let outcome = try await loop.withServer { port in
             let probe = try await RawConnection.tcp(port: port)
             await probe.close()
-            try await Task.sleep(for: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(100))  // time for the listener to see the close (nothing shows it)
             return try await loop.client.send(files, to: loop.endpoint(port))
         }
         guard case .delivered = outcome else { Issue.record("not delivered: \(outcome)"); return }
@@ -60,7 +62,7 @@ import Glibc
             try await held[0].send("GET /ferry/v1/offers/none HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(await held[0].waitFor("HTTP/1.1 404", within: .seconds(30)))
             for connection in held { await connection.close() }
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(for: .milliseconds(200))  // time for the listener to see the closes (nothing shows it)
             // Once they closed, the address is served again.
             let outcome = try await loop.client.send(files, to: loop.endpoint(port))
             guard case .delivered = outcome else { Issue.record("not delivered: \(outcome)"); return }
@@ -102,7 +104,7 @@ import Glibc
             for byte in head.map(String.init) where slow.channel.isActive {
                 try? await slow.send(byte)
                 sent += 1
-                try await Task.sleep(for: .milliseconds(50))
+                try await Task.sleep(for: .milliseconds(50))  // a byte every 50 ms: slowness is the point
             }
             #expect(await slow.closed(within: .seconds(30)))
             #expect(sent < head.count, "the whole slow head went in")
@@ -179,9 +181,9 @@ import Glibc
             }
             try await loop.withServer { bound in
                 port.withLock { $0 = bound }
-                try await Task.sleep(for: .milliseconds(100))
+                try await Task.sleep(for: .milliseconds(100))  // connections arrive while it serves, then it stops
             }
-            try await Task.sleep(for: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(100))  // and some arrive as it stops
             connecting.cancel()
             await connecting.value
         }

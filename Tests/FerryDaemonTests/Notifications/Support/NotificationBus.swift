@@ -1,5 +1,6 @@
 import FerryDBus
 import Foundation
+import FerryTestSupport
 import Logging
 import Synchronization
 
@@ -51,14 +52,13 @@ final class NotificationBus: @unchecked Sendable {
         try mock.run()
         processes.append(mock)
         let bus = try DBusConnection(address: address)
-        for _ in 0..<200 {
+        let started = try await waitUntil("the notification mock's name on the bus") {
             let reply = try await bus.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "NameHasOwner", .string("org.freedesktop.Notifications"))
-            if reply.first?.boolValue == true { return }
-            try await Task.sleep(for: .milliseconds(25))
+            return reply.first?.boolValue == true
         }
-        throw DBusError(.noBus, "the notification mock did not start")
+        guard started else { throw DBusError(.noBus, "the notification mock did not start") }
     }
 
     /// The argument lists of every recorded call of `method`, unwrapped from their variants.

@@ -1,5 +1,6 @@
 import FerryDBus
 import Foundation
+import FerryTestSupport
 
 /// A private bus used as the system bus (`dbus-daemon`, no service folders, everything allowed) with python3-dbusmock's logind
 /// template on it: the real wire, a stand-in logind. Everything it starts is stopped by PID.
@@ -49,11 +50,10 @@ final class LogindMock: @unchecked Sendable {
 
     /// Waits for logind's name, then adds a session of this user; returns its object path.
     func addSession(_ bus: DBusConnection) async throws -> String {
-        for _ in 0..<200 {
+        try await waitUntil("logind's name on the bus") {
             let owned = try await bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                            interface: "org.freedesktop.DBus", member: "NameHasOwner", .string("org.freedesktop.login1"))
-            if owned.first?.boolValue == true { break }
-            try await Task.sleep(for: .milliseconds(25))
+            return owned.first?.boolValue == true
         }
         let reply = try await bus.call(destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
                                        interface: "org.freedesktop.DBus.Mock", member: "AddSession",
