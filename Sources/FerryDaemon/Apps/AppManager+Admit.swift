@@ -43,12 +43,9 @@ extension AppManager {
         }
     }
 
-    /// The app's queue, made on first use.
+    /// The app's queue, made with its controller on first use.
     func ticketQueue(_ app: String) -> TicketQueue {
-        if let queue = tickets[app] { return queue }
-        let queue = TicketQueue()
-        tickets[app] = queue
-        return queue
+        controller(app).tickets
     }
 
     /// Waits for the ticket's turn.

@@ -3,22 +3,21 @@ import FerryCore
 extension AppManager {
     /// `ferry ps`: every app the daemon has run, with its state, pid and since when.
     func status() -> [AppStatusRow] {
-        apps.keys.sorted().map { app in
-            let record = apps[app]!
-            return AppStatusRow(bundleId: app, state: record.lifecycle.appState, pid: record.pid, since: record.since)
+        controllers.keys.sorted().compactMap { app in
+            controllers[app]!.listed ? controllers[app]!.row(app) : nil
         }
     }
 
     /// `ferry quit`: willTerminate if the app can still run code, then it must exit; killed after the timeout.
     func quit(_ app: String) async throws(DaemonError) -> QuitOutcome {
-        guard apps[app]?.pid != nil else { throw DaemonError(.notRunning, "\(app) is not running") }
+        guard controllers[app]?.pid != nil else { throw DaemonError(.notRunning, "\(app) is not running") }
         let ticket = Ticket(number: ticketQueue(app).take(), app: app)
         do { try await waitTurn(ticket) } catch {
             throw DaemonError.appFailed("quit of \(app) cancelled before its turn")
         }
         defer { finishTurn(ticket) }
-        apps[app]?.session.markQuitting()
-        for step in record(app).lifecycle.planQuit() {
+        controllers[app]?.session.markQuitting()
+        for step in controller(app).lifecycle.planQuit() {
             switch step {
             case .send(let event):
                 do { _ = try await exchange(app, event) } catch {
@@ -41,7 +40,7 @@ extension AppManager {
 
     /// `ferry kill`: the user's force-quit, at once.
     func forceQuit(_ app: String) async throws(DaemonError) -> QuitOutcome {
-        guard apps[app]?.pid != nil else { throw DaemonError(.notRunning, "\(app) is not running") }
+        guard controllers[app]?.pid != nil else { throw DaemonError(.notRunning, "\(app) is not running") }
         forceKill(app, reason: "ferry kill")
         await awaitExit(app, timeout: configuration.quitTimeout)
         discardStateAfterForceQuit(app)
@@ -56,8 +55,8 @@ extension AppManager {
     func sweep() -> [String] {
         let now = clock.now
         var terminate: [String] = []
-        for app in apps.keys {
-            for action in apps[app]?.session.sweep(now: now) ?? [] {
+        for app in controllers.keys {
+            for action in controllers[app]?.session.sweep(now: now) ?? [] {
                 switch action {
                 case .expire(let reason, let waiters):
                     fail(app, waiters, "\(app) \(reason); it was killed")
@@ -74,22 +73,21 @@ extension AppManager {
     /// Suspends the app if it has been idle in the background long enough.
     /// - Returns: Whether it should be terminated instead (it exits on suspend); it is marked quitting.
     private func suspendIfIdle(_ app: String, now: ContinuousClock.Instant) -> Bool {
-        guard let record = apps[app], record.lifecycle.state == .background, !record.runsInBackground,
-              !record.session.isQuitting, let since = record.backgroundSince, now - since >= configuration.suspendAfter,
-              !record.exchange.isHeld, record.session.pendingCount == 0, tickets[app]?.isIdle ?? true
-        else { return false }
-        if record.exitsOnSuspend {
-            apps[app]?.session.markQuitting()
+        switch controllers[app]?.idleAction(now: now, suspendAfter: configuration.suspendAfter) {
+        case .terminate:
             logger.info("terminating instead of suspending", metadata: ["app": "\(app)", "why": "UIApplicationExitsOnSuspend"])
             return true
+        case .suspend:
+            suspend(app)
+            return false
+        case nil:
+            return false
         }
-        suspend(app)
-        return false
     }
 
     /// Whether a deadline is pending, so the sweeper should look again soon.
     var hasDeadlines: Bool {
-        apps.values.contains { $0.session.hasDeadlines }
+        controllers.values.contains { $0.session.hasDeadlines }
     }
 
     /// How long the sweeper may sleep: briefly while a deadline runs, a quarter second while an
@@ -97,12 +95,12 @@ extension AppManager {
     /// ``sweepAlarm`` when none runs.
     var nextSweep: Duration? {
         if hasDeadlines { return .milliseconds(25) }
-        return apps.values.contains { $0.pid != nil } ? .milliseconds(250) : nil
+        return controllers.values.contains { $0.pid != nil } ? .milliseconds(250) : nil
     }
 
     /// Stops every app at shutdown: willTerminate where it can run code, then kill what is left.
     func terminateAll() async {
-        for app in apps.keys.sorted() where apps[app]?.pid != nil {
+        for app in controllers.keys.sorted() where controllers[app]?.pid != nil {
             _ = try? await quit(app)
         }
     }

@@ -16,7 +16,7 @@ extension AppManager {
         options: LaunchOptions? = nil, launch: Bool = false
     ) async throws -> Bool {
         // The record's lock, held by value: a record made anew meanwhile must not get our release.
-        let lock = record(app).exchange
+        let lock = controller(app).exchange
         try await lock.acquire()
         defer { lock.release() }
         await awaitPendingReplies(app, atMost: 0)
@@ -33,12 +33,12 @@ extension AppManager {
     /// ``pipelineWindow`` opens are in flight, and the app still gets them in order, one by one.
     func sendOpen(_ app: String, url: String, options: LaunchOptions) async throws {
         // The record's lock, held by value: a record made anew meanwhile must not get our release.
-        let lock = record(app).exchange
+        let lock = controller(app).exchange
         try await lock.acquire()
         defer { lock.release() }
         await awaitPendingReplies(app, atMost: Self.pipelineWindow - 1)
         let (deadline, reason) = try check(app, .open, launch: false)
-        guard case .write(let link, let id) = apps[app]!.session.send(waiter: nil, deadline: deadline, reason: reason) else {
+        guard case .write(let link, let id) = controllers[app]!.session.send(waiter: nil, deadline: deadline, reason: reason) else {
             throw DaemonError.appFailed("\(app) is not connected to ferryd")
         }
         link.send(AppEvent.Event(id: id, event: LifecycleEvent.open.rawValue, url: url, options: options))
@@ -52,7 +52,7 @@ extension AppManager {
         numbered: (Int) -> Void = { _ in }
     ) async throws -> Bool {
         try await withCheckedThrowingContinuation { continuation in
-            guard case .write(let link, let id) = apps[app]?.session.send(waiter: continuation, deadline: deadline, reason: reason) else {
+            guard case .write(let link, let id) = controllers[app]?.session.send(waiter: continuation, deadline: deadline, reason: reason) else {
                 continuation.resume(throwing: DaemonError.appFailed("\(app) is not connected to ferryd"))
                 return
             }
@@ -69,31 +69,27 @@ extension AppManager {
         guard AppLifecycle.transition(from: current, by: .send(event)) != nil else {
             throw DaemonError.appFailed("\(app) cannot receive \(event.rawValue) while \(current)")
         }
-        guard apps[app]?.session.link != nil else { throw DaemonError.appFailed("\(app) is not connected to ferryd") }
+        guard controllers[app]?.session.link != nil else { throw DaemonError.appFailed("\(app) is not connected to ferryd") }
         let limit = launch ? configuration.launchWatchdog : configuration.eventTimeout
-        let deadline = launch ? (apps[app]?.session.launchDeadline ?? clock.now) : clock.now + limit
+        let deadline = launch ? (controllers[app]?.session.launchDeadline ?? clock.now) : clock.now + limit
         return (deadline, "did not answer \(event.rawValue) within \(limit)")
     }
 
     private func awaitPendingReplies(_ app: String, atMost count: Int) async {
-        guard (apps[app]?.session.pendingCount ?? 0) > count else { return }
-        await withCheckedContinuation { apps[app]?.replyWaiters.append((count, $0)) }
+        guard (controllers[app]?.session.pendingCount ?? 0) > count else { return }
+        await withCheckedContinuation { controllers[app]?.replyWaiters.append((count, $0)) }
     }
 
     /// Wakes exchanges whose wait for pending replies is over.
     private func wakeReplyWaiters(_ app: String) {
-        guard let waiters = apps[app]?.replyWaiters, !waiters.isEmpty else { return }
-        let pending = apps[app]?.session.pendingCount ?? 0
-        let ready = waiters.filter { pending <= $0.atMost }
-        apps[app]?.replyWaiters = waiters.filter { pending > $0.atMost }
-        for waiter in ready { waiter.continuation.resume() }
+        for waiter in controllers[app]?.takeReadyReplyWaiters() ?? [] { waiter.resume() }
     }
 
     /// Binds a connection that presented `token` to its app's launch; the link writes the welcome first.
     /// - Returns: The app's bundle identifier, or nil for a token no launch issued.
     func attach(token: String, link: any AppLink, restoration: Bool = false) -> String? {
-        guard let app = tokens[token], case .attached(let waiter) = apps[app]?.session.attach(link) else { return nil }
-        apps[app]?.preservation.connected(speaksRestoration: restoration)
+        guard let app = controllers.app(token: token), case .attached(let waiter) = controllers[app]?.session.attach(link) else { return nil }
+        controllers[app]?.preservation.connected(speaksRestoration: restoration)
         link.welcome(app: app)
         waiter?.resume(returning: true)
         return app
@@ -104,9 +100,9 @@ extension AppManager {
     /// report it before replies fail and the sweeper kills a process that still runs, without a
     /// connection no event could reach it and URLs sent to it would be lost.
     func detach(token: String) {
-        guard let app = tokens[token] else { return }
+        guard let app = controllers.app(token: token) else { return }
         let expected = state(app) == .terminating
-        if apps[app]?.session.detach(now: clock.now, grace: .milliseconds(200), expected: expected) == true {
+        if controllers[app]?.session.detach(now: clock.now, grace: .milliseconds(200), expected: expected) == true {
             logger.notice("connection closed, ending the app", metadata: ["app": "\(app)"])
         }
     }
@@ -115,7 +111,7 @@ extension AppManager {
     /// - Returns: Whether anything waited for this reply; the caller counts and logs the strays.
     @discardableResult
     func reply(token: String, id: Int, result: Bool) -> Bool {
-        guard let app = tokens[token], case .resume(let waiter) = apps[app]?.session.replied(id) else {
+        guard let app = controllers.app(token: token), case .resume(let waiter) = controllers[app]?.session.replied(id) else {
             return false
         }
         waiter?.resume(returning: result)
@@ -125,7 +121,7 @@ extension AppManager {
 
     /// Fails whatever the app's callers wait for, with `message`.
     func fail(_ app: String, _ message: String) {
-        fail(app, apps[app]?.session.takeWaiters() ?? [], message)
+        fail(app, controllers[app]?.session.takeWaiters() ?? [], message)
     }
 
     func fail(_ app: String, _ waiters: [AnswerWaiter], _ message: String) {
@@ -136,7 +132,7 @@ extension AppManager {
     /// Waits until the launched app connects back, within the launch watchdog.
     func awaitConnection(_ app: String) async throws {
         _ = try await withCheckedThrowingContinuation { (continuation: AnswerWaiter) in
-            switch apps[app]?.session.awaitConnection(continuation) {
+            switch controllers[app]?.session.awaitConnection(continuation) {
             case .resume(let waiter): waiter.resume(returning: true)
             case .fail(let waiter): waiter.resume(throwing: DaemonError.appFailed("\(app) exited before it connected to ferryd"))
             case .wait: break

@@ -62,12 +62,12 @@ extension AppManager {
     private func open(_ app: String, _ request: OpenRequest, early: (OpenResult) async -> Void) async throws -> OpenResult {
         guard let installed = registry.app(app) else { throw DaemonError(.unknownApp, "\(app) is no longer installed") }
         // An app that dropped its connection is on its way out: launch it anew rather than fail.
-        if apps[app]?.session.connectionLost == true { await awaitExit(app, timeout: configuration.quitTimeout) }
+        if controllers[app]?.session.connectionLost == true { await awaitExit(app, timeout: configuration.quitTimeout) }
         let outcome = outcomeName(from: state(app), background: request.background)
         if !request.background, let previous = foreground, previous != app { await resign(previous) }
         var result = OpenResult(id: request.id, app: app, outcome: outcome)
         var declined = false
-        let plan = record(app).lifecycle.planOpen(background: request.background)
+        let plan = controller(app).lifecycle.planOpen(background: request.background)
         guard !plan.isEmpty else { throw DaemonError.appFailed("\(app) is quitting; open the URL again once it has exited") }
         for step in plan {
             switch step {
@@ -85,7 +85,7 @@ extension AppManager {
                 }
             case .send(.open):
                 if declined { continue }
-                result.pid = record(app).pid
+                result.pid = controllers[app]?.pid
                 if request.wait {
                     result.handled = try await exchange(app, .open, url: request.url, options: request.options)
                 } else {
@@ -101,7 +101,7 @@ extension AppManager {
                 continue
             }
         }
-        result.pid = record(app).pid
+        result.pid = controllers[app]?.pid
         return result
     }
 
@@ -116,7 +116,7 @@ extension AppManager {
 
     /// Moves the foreground app out, as another comes forward.
     func resign(_ app: String) async {
-        for step in record(app).lifecycle.planResign() {
+        for step in controller(app).lifecycle.planResign() {
             guard case .send(let event) = step else { continue }
             do { _ = try await exchange(app, event) } catch {
                 logger.notice("resign failed", metadata: ["app": "\(app)", "error": "\(error)"])

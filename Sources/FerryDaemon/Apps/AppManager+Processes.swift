@@ -29,15 +29,11 @@ extension AppManager {
             throw error as? DaemonError ?? DaemonError.failedToStart("\(error)")
         }
         apply(.spawn, to: app)
-        apps[app]?.session.spawned(pid: pid, token: token, now: clock.now, watchdog: configuration.launchWatchdog)
+        controllers[app]?.spawned(pid: pid, token: token, manifest: installed.manifest, now: clock.now,
+                                  watchdog: configuration.launchWatchdog)
         // Decrypting overlaps the process's start; it reads the state only when
         // willFinishLaunching, which waits for it, says there is one.
-        apps[app]?.preservation.preparing = nil
         if let state { prepareState(state, installed) }
-        apps[app]?.runsInBackground = !installed.manifest.backgroundModes.isEmpty
-        apps[app]?.exitsOnSuspend = installed.manifest.exitsOnSuspend
-        tokens[token] = app
-        processes[pid] = app
         logger.info("launched", metadata: ["app": "\(app)", "pid": "\(pid)"])
         // The sweeper sleeps while no app runs; this one has a launch deadline.
         sweepAlarm.ring()
@@ -48,31 +44,29 @@ extension AppManager {
 
     /// A child process ended: the app is Not running, and everyone waiting on it is told why.
     func processExited(pid: pid_t, status: Int32) {
-        guard let app = processes.removeValue(forKey: pid) else { return }
+        guard let app = controllers.app(pid: pid) else { return }
         supervisor.ended(pid)
         let signal = status & 0x7F
         let how = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
         logger.info("exited", metadata: ["app": "\(app)", "pid": "\(pid)", "how": "\(how)"])
-        if let token = apps[app]?.session.token { tokens.removeValue(forKey: token) }
-        let (link, waiters) = apps[app]?.session.exited() ?? (nil, [])
+        guard let (link, waiters, exitWaiters) = controllers[app]?.exited() else { return }
         fail(app, waiters, "\(app) \(how)")
         apply(.exited, to: app)
         link?.close()
-        for waiter in apps[app]?.exitWaiters ?? [] { waiter.resume() }
-        apps[app]?.exitWaiters = []
+        for waiter in exitWaiters { waiter.resume() }
         if foreground == app { foreground = nil }
     }
 
     /// SIGCONT: a suspended app runs again (in the background).
     func resume(_ app: String) {
-        guard let pid = apps[app]?.pid, state(app) == .suspended else { return }
+        guard let pid = controllers[app]?.pid, state(app) == .suspended else { return }
         supervisor.resume(pid)
         apply(.resume, to: app)
     }
 
     /// SIGSTOP, without telling the app, as iOS suspends.
     func suspend(_ app: String) {
-        guard let pid = apps[app]?.pid, state(app) == .background else { return }
+        guard let pid = controllers[app]?.pid, state(app) == .background else { return }
         supervisor.stop(pid)
         apply(.suspend, to: app)
         logger.info("suspended", metadata: ["app": "\(app)", "pid": "\(pid)"])
@@ -80,15 +74,15 @@ extension AppManager {
 
     /// SIGKILL, and SIGCONT so a stopped process handles it at once.
     func forceKill(_ app: String, reason: String) {
-        guard let pid = apps[app]?.pid else { return }
+        guard let pid = controllers[app]?.pid else { return }
         logger.notice("killing", metadata: ["app": "\(app)", "reason": "\(reason)"])
         supervisor.kill(pid)
     }
 
     /// Waits until the app's process has exited; after `timeout`, the sweeper kills it.
     func awaitExit(_ app: String, timeout: Duration) async {
-        guard apps[app]?.pid != nil else { return }
-        apps[app]?.session.awaitExit(now: clock.now, timeout: timeout, reason: "did not exit within \(timeout)")
-        await withCheckedContinuation { apps[app]?.exitWaiters.append($0) }
+        guard controllers[app]?.pid != nil else { return }
+        controllers[app]?.session.awaitExit(now: clock.now, timeout: timeout, reason: "did not exit within \(timeout)")
+        await withCheckedContinuation { controllers[app]?.exitWaiters.append($0) }
     }
 }

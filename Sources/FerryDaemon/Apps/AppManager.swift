@@ -25,10 +25,8 @@ actor AppManager {
     private var readsBegun = 0
     var registry: Registry { store.registry }
     var defaults: HandlerDefaults { store.defaults }
-    var apps: [String: ManagedApp] = [:]
-    var tickets: [String: TicketQueue] = [:]
-    var tokens: [String: String] = [:]
-    var processes: [pid_t: String] = [:]
+    /// Every app the daemon has seen, each owning its session, queue, token and process.
+    var controllers: [String: AppController] = [:]
     /// The app in the foreground, if any.
     var foreground: String?
     /// The launch-image notification while a URL cold-launches an app; nil shows none.
@@ -117,32 +115,31 @@ actor AppManager {
 
     static var now: Double { Date().timeIntervalSince1970 }
 
-    func record(_ bundleIdentifier: String) -> ManagedApp {
-        apps[bundleIdentifier] ?? ManagedApp(now: Self.now)
+    /// The app's controller, made on first use.
+    func controller(_ app: String) -> AppController {
+        if let controller = controllers[app] { return controller }
+        let controller = AppController(now: Self.now)
+        controllers[app] = controller
+        return controller
     }
 
     /// Applies `step` to the app's state machine, logging a step the machine refuses.
     @discardableResult
-    func apply(_ step: AppLifecycle.Step, to bundleIdentifier: String) -> Bool {
-        var app = record(bundleIdentifier)
-        let before = app.lifecycle.appState
+    func apply(_ step: AppLifecycle.Step, to app: String) -> Bool {
+        if controllers[app] == nil { controllers[app] = AppController(now: Self.now) }
         do {
-            try app.lifecycle.apply(step)
+            if try controllers[app]!.apply(step, wallClock: Self.now, now: clock.now) {
+                logger.debug("state", metadata: ["app": "\(app)", "state": "\(controllers[app]!.lifecycle.appState.rawValue)"])
+            }
+            return true
         } catch {
-            logger.warning("illegal lifecycle step", metadata: ["app": "\(bundleIdentifier)", "error": "\(error)"])
+            logger.warning("illegal lifecycle step", metadata: ["app": "\(app)", "error": "\(error)"])
             return false
         }
-        if app.lifecycle.appState != before {
-            app.since = Self.now
-            app.backgroundSince = app.lifecycle.appState == .background ? clock.now : nil
-            logger.debug("state", metadata: ["app": "\(bundleIdentifier)", "state": "\(app.lifecycle.appState.rawValue)"])
-        }
-        apps[bundleIdentifier] = app
-        return true
     }
 
-    func state(_ bundleIdentifier: String) -> AppLifecycle.State {
-        apps[bundleIdentifier]?.lifecycle.state ?? .notRunning
+    func state(_ app: String) -> AppLifecycle.State {
+        controllers[app]?.state ?? .notRunning
     }
 }
 

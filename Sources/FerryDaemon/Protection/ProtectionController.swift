@@ -18,7 +18,8 @@ public actor ProtectionController {
     let grace: Duration
     let logger: Logger
     private var machine = ProtectionLock()
-    private var manager: AppManager?
+    /// Whom to tell about protected data and to open held files with (``attach(_:)``).
+    private var apps: (any ProtectedApps)?
     private var busyKeys = false
     private var throttle = UnlockThrottle()
     private let started = ContinuousClock.now
@@ -41,7 +42,8 @@ public actor ProtectionController {
     /// Whether protected data is available now, as apps are told (`isProtectedDataAvailable`).
     public nonisolated var isProtectedDataAvailable: Bool { availability.withLock { $0 } }
 
-    func attach(_ manager: AppManager) { self.manager = manager }
+    /// Tells `apps` from now on about protected data, and opens held files with them.
+    func attach(_ apps: any ProtectedApps) { self.apps = apps }
 
     /// Takes up the state a previous ferryd left: a lock it did not finish, or the kernel's keys.
     func start() async {
@@ -116,12 +118,12 @@ public actor ProtectionController {
             switch action {
             case .tellWillBecomeUnavailable:
                 publish(false)
-                await manager?.protectedDataEvent(.protectedDataWillBecomeUnavailable)
+                _ = await apps?.protectedDataEvent(.protectedDataWillBecomeUnavailable)
             case .writeMarker(let deadline): LockMarker.write(deadline, protection.store.folder)
             case .removeKeys: removeKeys()
             case .tellDidBecomeAvailable:
                 publish()
-                await manager?.protectedDataEvent(.protectedDataDidBecomeAvailable)
+                _ = await apps?.protectedDataEvent(.protectedDataDidBecomeAvailable)
             case .clearMarker: LockMarker.clear(protection.store.folder)
             case .releaseHeld: await releaseHeld()
             }
@@ -143,9 +145,9 @@ public actor ProtectionController {
 
     private func releaseHeld() async {
         let delivered = held.release(paths: paths, logger: logger)
-        guard let manager else { return }
+        guard let apps else { return }
         for file in delivered where file.open {
-            _ = await manager.openForTransfer(FileURL.make(file.path), app: file.app, source: "ferry.transfer")
+            _ = await apps.openForTransfer(FileURL.make(file.path), app: file.app, source: "ferry.transfer")
         }
     }
 

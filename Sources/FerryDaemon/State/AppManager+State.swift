@@ -14,22 +14,22 @@ extension AppManager {
     /// the state frames for its restorable state and stores it; an app that saves nothing
     /// leaves no archive behind.
     func preserveState(_ app: String) async {
-        guard apps[app]?.preservation.speaksRestoration == true, let pid = apps[app]?.pid else { return }
+        guard controllers[app]?.preservation.speaksRestoration == true, let pid = controllers[app]?.pid else { return }
         let started = clock.now
         let saved: Bool
         do {
             let message = AppEvent.Event(id: 0, event: "encodeRestorableState")
             saved = try await send(app, message, deadline: clock.now + configuration.eventTimeout,
                                    reason: "did not answer encodeRestorableState within \(configuration.eventTimeout)") { id in
-                self.apps[app]?.preservation.expect(id)
+                self.controllers[app]?.preservation.expect(id)
             }
         } catch {
             logger.notice("state not saved", metadata: ["app": "\(app)", "error": "\(error)"])
             return
         }
         // A process that died meanwhile (a force-quit) leaves nothing behind.
-        guard let upload = apps[app]?.preservation, apps[app]?.pid == pid else { return }
-        apps[app]?.preservation.expect(-1)
+        guard let upload = controllers[app]?.preservation, controllers[app]?.pid == pid else { return }
+        controllers[app]?.preservation.expect(-1)
         store(app, saved: saved, upload, milliseconds: (clock.now - started).milliseconds)
     }
 
@@ -57,7 +57,7 @@ extension AppManager {
 
     /// A `state-data` chunk, or a `reply` with `archive`, from the app of `token`.
     func receiveState(token: String, _ message: AppReply) {
-        guard let app = tokens[token], apps[app]?.preservation.receive(message) == true else {
+        guard let app = controllers.app(token: token), controllers[app]?.preservation.receive(message) == true else {
             logger.notice("unexpected state frame", metadata: ["id": "\(message.id)"])
             return
         }
@@ -83,7 +83,7 @@ extension AppManager {
     func prepareState(_ taken: TakenState, _ installed: InstalledApp) {
         let store = configuration.stateStore, logger = logger
         let app = installed.bundleIdentifier, version = installed.manifest.version
-        apps[app]?.preservation.preparing = Task.detached {
+        controllers[app]?.preservation.preparing = Task.detached {
             defer { taken.close() }
             return taken.fill(app, installedVersion: version, store: store, logger: logger)
         }
@@ -92,10 +92,10 @@ extension AppManager {
     /// Before `willFinishLaunching` goes out: tells an app that speaks the state frames that its
     /// saved state waits at `FERRY_STATE_FD` (the event's `archive`).
     func handOverState(_ app: String) async -> ArchiveInfo? {
-        guard let preparing = apps[app]?.preservation.preparing else { return nil }
-        apps[app]?.preservation.preparing = nil
+        guard let preparing = controllers[app]?.preservation.preparing else { return nil }
+        controllers[app]?.preservation.preparing = nil
         guard let info = await preparing.value else { return nil }
-        guard apps[app]?.preservation.speaksRestoration == true else {
+        guard controllers[app]?.preservation.speaksRestoration == true else {
             logger.info("saved state dropped: the app did not ask for it", metadata: ["app": "\(app)"])
             return nil
         }

@@ -2,12 +2,12 @@ extension AppManager {
     /// Memory pressure: suspended apps are purged first, the others warned.
     func memoryWarning() async -> MemoryWarningReport {
         var report = MemoryWarningReport()
-        for app in apps.keys.sorted() where state(app) == .suspended {
+        for app in controllers.keys.sorted() where state(app) == .suspended {
             forceKill(app, reason: "memory pressure")
             report.terminated += 1
         }
-        for app in apps.keys.sorted() {
-            guard record(app).lifecycle.planMemoryWarning() == [.send(.didReceiveMemoryWarning)] else { continue }
+        for app in controllers.keys.sorted() {
+            guard controller(app).lifecycle.planMemoryWarning() == [.send(.didReceiveMemoryWarning)] else { continue }
             if (try? await exchange(app, .didReceiveMemoryWarning)) != nil { report.warned += 1 }
         }
         logger.notice("memory warning", metadata: ["warned": "\(report.warned)", "terminated": "\(report.terminated)"])
