@@ -1,6 +1,7 @@
 import FerryDBus
 import Foundation
 import FerryTestSupport
+import Testing
 import Logging
 import Synchronization
 

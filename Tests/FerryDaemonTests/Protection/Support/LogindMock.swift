@@ -1,6 +1,7 @@
 import FerryDBus
 import Foundation
 import FerryTestSupport
+import Testing
 
 /// A private bus used as the system bus (`dbus-daemon`, no service folders, everything allowed) with python3-dbusmock's logind
 /// template on it: the real wire, a stand-in logind. Everything it starts is stopped by PID.
