@@ -65,7 +65,7 @@ import FerryTestSupport
         #expect(outcome.status == 75)
         #expect(outcome.stderr.contains("com.test.a did not answer willFinishLaunching within 1.0 seconds; it was killed"))
         #expect(Date().timeIntervalSince(started) < 4)
-        #expect(try world.waitFor("com.test.a", "not-running"))
+        try world.waitUntil("com.test.a", is: "not-running")
     }
 
     @Test func aCrashDuringLaunchIsReported() throws {
@@ -74,7 +74,7 @@ import FerryTestSupport
         let outcome = try world.run("open", "aa://x?crash-launch")
         #expect(outcome.status == 75)
         #expect(outcome.stderr.contains("com.test.a exited with status 3"))
-        #expect(try world.waitFor("com.test.a", "not-running"))
+        try world.waitUntil("com.test.a", is: "not-running")
         #expect(try world.run("open", "aa://fine").status == 0)
     }
 
@@ -126,10 +126,10 @@ import FerryTestSupport
         try TestManagedApp.install(in: world, "com.test.b", scheme: "bb")
         #expect(try world.run("open", "aa://1").status == 0)
         #expect(try world.run("open", "bb://1").status == 0)
-        #expect(try world.waitFor("com.test.a", "suspended"))
+        try world.waitUntil("com.test.a", is: "suspended")
         let outcome = try world.run("memory-warning")
         #expect(outcome.stdout == "1 app(s) warned, 1 suspended app(s) terminated\n")
-        #expect(try world.waitFor("com.test.a", "not-running"))
+        try world.waitUntil("com.test.a", is: "not-running")
         #expect(world.events("com.test.b", count: 5).last == "didReceiveMemoryWarning")
     }
 
@@ -171,8 +171,9 @@ import FerryTestSupport
     @Test func newAppsAreSeenWithoutAnyCommand() throws {
         let world = try FerryWorld()
         #expect(try world.run("ps").status == 0)
+        let reloads = world.daemonLog.components(separatedBy: "registry reloaded").count
         try TestManagedApp.install(in: world, "com.test.late", scheme: "late")
-        usleep(150_000)
+        waitUntil("the watcher's reload") { world.daemonLog.components(separatedBy: "registry reloaded").count > reloads }
         #expect(try world.run("open", "late://x").status == 0)
     }
 

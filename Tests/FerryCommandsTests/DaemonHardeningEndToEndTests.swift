@@ -52,11 +52,12 @@ import FerryTestSupport
     /// The text an app wrote to Documents/NAME, waiting for it: the file exists, empty, from the
     /// app's open until its one write lands.
     static func written(_ world: FerryWorld, _ identifier: String, _ name: String) -> String? {
-        for _ in 0..<300 {
-            if let text = try? String(contentsOfFile: world.documents(identifier) + "/" + name, encoding: .utf8), !text.isEmpty { return text }
-            usleep(10_000)
+        var text: String?
+        waitUntil("\(identifier) to write Documents/\(name)") {
+            text = try? String(contentsOfFile: world.documents(identifier) + "/" + name, encoding: .utf8)
+            return text?.isEmpty == false
         }
-        return nil
+        return text
     }
 
     @Test func aManagedAppHoldsNoneOfFerrydsDescriptors() throws {
@@ -93,10 +94,9 @@ import FerryTestSupport
         // No managed app runs, so nothing else would make the reaper wait.
         let daemon = try #require(pair.receiver.daemonPID)
         var zombies: [Int32] = []
-        for _ in 0..<100 {
+        waitUntil("ferryd to reap its children") {
             zombies = children(of: daemon).filter { processState($0) == "Z" }
-            if zombies.isEmpty { break }
-            usleep(20_000)
+            return zombies.isEmpty
         }
         #expect(zombies.isEmpty, "ferryd left zombies \(zombies)")
     }
@@ -114,11 +114,10 @@ import FerryTestSupport
         try TestManagedApp.install(in: world, "com.test.a", scheme: "aa")
         // Launcher, not Process: its output goes to a file and nothing else of this process leaks in.
         let pid = try Launcher.spawn(program, arguments: [program] + (command[0] == "daemon" ? command : Array(command.dropFirst())), environment: world.environment, output: log)
-        for _ in 0..<300 where !FileManager.default.fileExists(atPath: world.socket) { usleep(10_000) }
+        waitUntil("ferryd's socket \(world.socket)") { FileManager.default.fileExists(atPath: world.socket) }
         #expect(try world.run("open", "aa://1").status == 0)
         kill(pid, SIGTERM)
-        for _ in 0..<500 where isAlive(pid) { usleep(10_000) }
-        #expect(!isAlive(pid), "ferryd ignored SIGTERM")
+        waitUntil("ferryd \(pid) to end on SIGTERM") { !isAlive(pid) }
         kill(pid, SIGKILL)
         #expect(Launcher.wait(for: pid) == .exited(0))
         let output = try String(contentsOfFile: log, encoding: .utf8)
@@ -162,6 +161,7 @@ import FerryTestSupport
         #expect(try world.run("open", "drop://1").status == 0)
         let first = try #require(try world.ps()["com.test.drop"]?.pid)
         #expect(try world.run("open", "--wait", "drop://x?close-socket").status == 0)
+        // Time for ferryd to read the EOF (nothing outside shows it has): the open after it must relaunch.
         usleep(100_000)
         let started = Date()
         let again = try world.run(["open"] + (wait ? ["--wait"] : []) + ["drop://2"])
@@ -185,9 +185,8 @@ import FerryTestSupport
         #expect(try world.run("open", "bb://1").status == 0)
         let events = world.events("com.test.brief", count: 7)
         #expect(events.suffix(3) == ["willResignActive", "didEnterBackground", "willTerminate"])
-        for _ in 0..<200 where isAlive(pid) { usleep(10_000) }
-        #expect(!isAlive(pid), "state \(processState(pid) ?? "gone")")
-        #expect(try world.waitFor("com.test.brief", "not-running"))
+        waitUntil("com.test.brief (pid \(pid)) to exit, state \(processState(pid) ?? "gone")") { !isAlive(pid) }
+        try world.waitUntil("com.test.brief", is: "not-running")
         // Opened again, it launches afresh.
         #expect(try world.run("open", "brief://2").stdout.hasPrefix("launched com.test.brief"))
     }
@@ -201,28 +200,17 @@ import FerryTestSupport
         kill(daemon, SIGKILL)
         // Until its last thread has exited, the killed ferryd still holds its socket, where its main
         // thread may already show as a zombie: a command then connects to it and is reset.
-        #expect(waitUntil { allThreadsExited(daemon) })
+        waitUntil("every thread of the killed ferryd \(daemon) to exit") { allThreadsExited(daemon) }
         // The next command starts a new ferryd, which ends the suspended, background and active apps.
         let reopened = try world.run("open", "aa://2")
         #expect(reopened.stdout.hasPrefix("launched com.test.a"), "\(reopened.stdout)\(reopened.stderr)")
         for (app, pid) in old {
-            #expect(waitUntil { !isAlive(pid) }, "\(app) (pid \(pid)) is left \(processState(pid) ?? "")")
+            waitUntil("\(app) (pid \(pid)) to end, state \(processState(pid) ?? "")") { !isAlive(pid) }
         }
         // `open` answers once the URL is on its way; didBecomeActive follows.
-        #expect(try world.waitFor("com.test.a", "active", seconds: 30))
+        try world.waitUntil("com.test.a", is: "active")
         #expect(try world.ps()["com.test.a"]?.pid != old["com.test.a"])
     }
-}
-
-/// Polls `condition` every 10 ms until it holds, for at most `seconds` (a bound for a test that
-/// would otherwise hang, not a timing the test relies on).
-func waitUntil(seconds: Double = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        usleep(10_000)
-    }
-    return true
 }
 
 /// Whether every thread of `pid` has exited (its descriptors are closed only then), the main

@@ -31,14 +31,12 @@ struct DesktopEndToEndTests {
     }
 
     func arguments(_ id: String, count: Int = 1) -> [[String]] {
-        for _ in 0..<300 {
-            if let data = FileManager.default.contents(atPath: world.root + "/\(id).args") {
-                let args = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-                if args.count >= 2 * count { return stride(from: 0, to: args.count, by: 2).map { Array(args[$0..<min($0 + 2, args.count)]) } }
-            }
-            usleep(10_000)
+        var args: [String] = []
+        waitUntil("\(count) runs of \(id)") {
+            args = (FileManager.default.contents(atPath: world.root + "/\(id).args") ?? Data()).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return args.count >= 2 * count
         }
-        return []
+        return stride(from: 0, to: args.count, by: 2).map { Array(args[$0..<min($0 + 2, args.count)]) }
     }
 
     @Test func xdgOpenAndGioOpenReachFerrysHandlerAfterIntegrate() throws {

@@ -1,4 +1,6 @@
 import Foundation
+import FerryTestSupport
+import Testing
 
 /// A desktop of its own for one test: `Xvfb` on a free display, a private session `dbus-daemon`
 /// and the real `dunst` notification server. dunst's context menu runs `pick.sh`, which chooses
@@ -33,9 +35,9 @@ final class DesktopSession: @unchecked Sendable {
             offset = 20x20
             origin = top-right
         """.write(toFile: directory + "/dunstrc", atomically: true, encoding: .utf8)
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())") { usleep(20_000) }
+        waitUntil("Xvfb's socket for \(display)") { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())") }
         try start("/usr/bin/dunst", ["-config", directory + "/dunstrc"])
-        for _ in 0..<200 where (try? dunstctl("count", "displayed").status) != 0 { usleep(20_000) }
+        waitUntil("dunst to answer on the bus") { (try? dunstctl("count", "displayed").status) == 0 }
     }
 
     deinit {
@@ -59,15 +61,6 @@ final class DesktopSession: @unchecked Sendable {
 
     /// How many notifications are on the screen now.
     var displayed: Int { Int((try? dunstctl("count", "displayed").stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "") ?? -1 }
-
-    /// Waits until `count` notifications are on the screen.
-    func waitForDisplayed(_ count: Int) -> Bool {
-        for _ in 0..<500 {
-            if displayed == count { return true }
-            usleep(20_000)
-        }
-        return false
-    }
 
     /// A PNG of the whole screen.
     func screenshot(to path: String) throws {

@@ -22,8 +22,7 @@ import FerryTestSupport
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
                                                     attributes: [.posixPermissions: 0o700])
         }
-        for _ in 0..<1000 where isAlive(daemon) { usleep(10_000) }
-        #expect(!isAlive(daemon), "ferryd lives on unreachable")
+        waitUntil("ferryd \(daemon) to end, unreachable") { !isAlive(daemon) }
         // It ended its app on the way out: no orphan to be launched twice.
         #expect(!isAlive(app))
         #expect(world.events("com.test.a", count: 5).last == "willTerminate")
@@ -79,8 +78,7 @@ import FerryTestSupport
         #expect(try world.run("open", "stubborn://2").stdout.hasPrefix("launched"))
         let second = try #require(try world.ps()["com.test.stubborn"]?.pid)
         world.stopDaemon()
-        for _ in 0..<500 where isAlive(second) { usleep(10_000) }
-        #expect(!isAlive(second), "state \(processState(second) ?? "gone")")
+        waitUntil("the relaunched app (pid \(second)) to end with ferryd, state \(processState(second) ?? "gone")") { !isAlive(second) }
     }
 
     @Test func anAppThatStopsReadingItsSocketIsKilledAndFerrydStaysResponsive() throws {
@@ -96,7 +94,7 @@ import FerryTestSupport
         let outcomes = LockedBox<[FerryWorld.Outcome]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { index in
             if index == 0 {
-                usleep(300_000)
+                usleep(300_000)  // ferry ps asked while the opens are stuck (no sign shows when they are)
                 outcomes.mutate { $0.append(FerryWorld.Outcome(status: (try? Self.psAnswersPromptly(world)) == true ? 0 : 1, stdout: "ps", stderr: "")) }
                 return
             }
@@ -123,8 +121,7 @@ import FerryTestSupport
         let pid = try #require(try world.ps()["com.test.flood"]?.pid)
         usleep(800_000)  // the flood starts half a second after its reply
         #expect(try Self.psAnswersPromptly(world))
-        for _ in 0..<500 where isAlive(pid) { usleep(10_000) }
-        #expect(!isAlive(pid), "a flooding app runs on")
+        waitUntil("the flooding app (pid \(pid)) to be cut off") { !isAlive(pid) }
         let logPath = world.root + "/state/ferry/ferryd.log"
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         #expect(log.contains("com.test.flood") && log.contains("flood"), "ferryd's log: \(log.suffix(2000))")

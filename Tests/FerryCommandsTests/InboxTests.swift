@@ -35,15 +35,15 @@ import FerryTestSupport
         let thread = Thread { result.withLock { $0 = try? pair.send(path, "--url", "https://example.com/offer") } }
         thread.start()
         var listing = ""
-        for _ in 0..<300 where !listing.contains("example.com") {
-            usleep(20_000)
+        try waitUntil("the offer in ferry inbox pending") {
             listing = try pair.receiver.run("inbox", "pending").stdout
+            return listing.contains("example.com")
         }
         #expect(listing.contains("https://example.com/offer"), "\(listing)")
         #expect(listing.contains("Eve") && !listing.contains("\u{1B}"), "\(listing.debugDescription)")
         let id = String(listing.split(separator: "\n").dropFirst().first?.split(separator: " ").first ?? "")
         #expect(try pair.receiver.run("decline", id).status == 0)
-        for _ in 0..<500 where result.withLock({ $0 == nil }) { usleep(10_000) }
+        waitUntil("ferry send to end") { result.withLock { $0 != nil } }
         #expect(result.withLock { $0?.status } == 77)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FerryTestSupport
 
 /// A managed app for the tests: a real Python process speaking the protocol, whose behaviour
 /// the launch URL picks (decline-will, decline-did, hang-launch, crash-launch, slow-open).
@@ -53,13 +54,12 @@ enum TestManagedApp {
 
 extension FerryWorld {
     /// The events the managed app `identifier` recorded, waiting until there are `count`.
-    func events(_ identifier: String, count: Int = 0) -> [String] {
+    func events(_ identifier: String, count: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
         let file = documents(identifier) + "/events"
         var lines: [String] = []
-        for _ in 0..<300 {
+        waitUntil("\(count) events from \(identifier)", sourceLocation: sourceLocation) {
             lines = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            if lines.count >= count { return lines }
-            usleep(10_000)
+            return lines.count >= count
         }
         return lines
     }
@@ -75,14 +75,10 @@ extension FerryWorld {
         return table
     }
 
-    /// Waits until `app` is in `state`.
-    func waitFor(_ app: String, _ state: String, seconds: Double = 5) throws -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try ps()[app]?.state == state { return true }
-            usleep(50_000)
-        }
-        return false
+    /// Waits until `ferry ps` shows `app` in `state`.
+    @discardableResult
+    func waitUntil(_ app: String, is state: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        try FerryTestSupport.waitUntil("\(app) to be \(state)", sourceLocation: sourceLocation) { try ps()[app]?.state == state }
     }
 }
 
@@ -110,6 +106,6 @@ extension TestManagedApp {
         #expect(try world.run("open", "mm://1").status == 0)
         #expect(try world.run("open", "aa://1").status == 0)
         #expect(try world.run("open", "bb://1").status == 0)
-        #expect(try world.waitFor("com.test.a", "suspended"))
+        try world.waitUntil("com.test.a", is: "suspended")
     }
 }

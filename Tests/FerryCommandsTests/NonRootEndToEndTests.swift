@@ -41,7 +41,7 @@ import FerryTestSupport
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         try #require(connected == 0)
-        usleep(200_000)
+        usleep(200_000)  // held open a moment, so ferryd accepts it before it closes (no sign shows the accept)
     }
 }
 
@@ -71,10 +71,9 @@ final class NonRootWorld: @unchecked Sendable {
     /// The transfer port ferryd wrote once bound.
     func transferPort() throws -> Int {
         var text = ""
-        for _ in 0..<300 {
+        waitUntil("ferryd's port file") {
             text = (try? String(contentsOfFile: world.socket + ".transfer-port", encoding: .utf8)) ?? ""
-            if !text.isEmpty { break }
-            usleep(10_000)
+            return !text.isEmpty
         }
         return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))
     }

@@ -16,26 +16,26 @@ import FerryTestSupport
         let result = Mutex<FerryWorld.Outcome?>(nil)
         let thread = Thread { result.withLock { $0 = try? pair.send(path) } }
         thread.start()
-        #expect(desktop.waitForDisplayed(1), "the offer's notification never showed")
+        waitUntil("the offer's notification") { desktop.displayed == 1 }
         if pick == "Accept", let shot = ProcessInfo.processInfo.environment["FERRY_NOTIFICATION_SCREENSHOT"] {
             try desktop.screenshot(to: shot)
         }
         #expect(try desktop.dunstctl("action", "0").status == 0)
-        for _ in 0..<1000 where result.withLock({ $0 == nil }) { usleep(10_000) }
+        waitUntil("ferry send to end") { result.withLock { $0 != nil } }
         let outcome = try #require(result.withLock { $0 })
         let stored = pair.receiver.documents("com.test.viewer") + "/Inbox/b.txt"
         #expect(outcome.status == (pick == "Accept" ? 0 : 77), "\(outcome.stderr)")
         #expect(FileManager.default.fileExists(atPath: stored) == (pick == "Accept"))
         guard pick == "Accept" else {
-            #expect(desktop.waitForDisplayed(0))
+            waitUntil("the offer's notification to close") { desktop.displayed == 0 }
             return
         }
         // The delivered file's notification: its default action (a click) is Open, the URL flow.
-        #expect(desktop.waitForDisplayed(1), "the delivered file's notification never showed")
+        waitUntil("the delivered file's notification") { desktop.displayed == 1 }
         let opened = "open " + "file://" + stored
-        #expect(waitFor { pair.receiver.events("com.test.viewer").filter { $0 == opened }.count == 1 })
+        waitUntil("the viewer to be opened once") { pair.receiver.events("com.test.viewer").filter { $0 == opened }.count == 1 }
         #expect(try desktop.dunstctl("action", "0").status == 0)
-        #expect(waitFor { pair.receiver.events("com.test.viewer").filter { $0 == opened }.count == 2 })
+        waitUntil("the viewer to be opened again") { pair.receiver.events("com.test.viewer").filter { $0 == opened }.count == 2 }
     }
 
     @Test func anOfferDecidedFromTheCommandLineClosesItsNotification() throws {
@@ -45,11 +45,11 @@ import FerryTestSupport
         let path = try pair.file("c.txt", "c")
         let thread = Thread { _ = try? pair.send(path) }
         thread.start()
-        #expect(desktop.waitForDisplayed(1))
+        waitUntil("the offer's notification") { desktop.displayed == 1 }
         let lines = try pair.receiver.run("inbox", "pending").stdout.split(separator: "\n").dropFirst()
         let id = String(lines.first?.split(separator: " ").first ?? "")
         #expect(try pair.receiver.run("decline", id).status == 0)
-        #expect(desktop.waitForDisplayed(0), "the notification stayed after ferry decline")
+        waitUntil("the notification to close after ferry decline") { desktop.displayed == 0 }
     }
 
     @Test(arguments: ["notes://item/1", "notes://crash-launch"])
@@ -65,18 +65,10 @@ import FerryTestSupport
         // Shown while the app launched, and closed once it is active or its launch failed: well
         // before its own 10 s timeout.
         let start = ContinuousClock.now
-        #expect(desktop.waitForDisplayed(0))
+        waitUntil("the launch image to close") { desktop.displayed == 0 }
         #expect(ContinuousClock.now - start < .seconds(3))
         let history = try desktop.dunstctl("history").stdout
         #expect(history.contains("Opening \(url)"), "\(history)")
         #expect(history.contains("Default-notes.png"), "\(history)")
-    }
-
-    private func waitFor(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<300 {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return false
     }
 }

@@ -44,20 +44,19 @@ import FerryTestSupport
 
     /// The receiver's waiting request, from `ferry pair --json`: id, name, code.
     func incoming(_ pair: Pair) throws -> [String] {
-        for _ in 0..<300 {
+        var row: [String: String]?
+        try waitUntil("a pairing request in ferry pair") {
             let text = try pair.receiver.run("pair", "--json").stdout
-            let rows = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]]
-            if let row = rows?.first {
-                #expect(row["fingerprint"] == pair.senderFingerprint)
-                return [row["id"] ?? "", row["name"] ?? "", row["code"] ?? ""]
-            }
-            usleep(20_000)
+            row = (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]])?.first
+            return row != nil
         }
-        return []
+        guard let row else { return [] }
+        #expect(row["fingerprint"] == pair.senderFingerprint)
+        return [row["id"] ?? "", row["name"] ?? "", row["code"] ?? ""]
     }
 
     func finished(_ asking: Asking) throws -> FerryWorld.Outcome {
-        for _ in 0..<1000 where asking.result.withLock({ $0 == nil }) { usleep(10_000) }
+        waitUntil("ferry pair to end") { asking.result.withLock { $0 != nil } }
         return try #require(asking.result.withLock { $0 })
     }
 

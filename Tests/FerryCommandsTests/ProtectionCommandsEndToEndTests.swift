@@ -38,9 +38,9 @@ import FerryTestSupport
         #expect(typed.status == 0, "the NUL pam_exec ends the password with is not part of it: \(typed.stderr)")
     }
 
-    @Test(.enabled(if: ProtectionVolume.available))
+    @Test(.enabled(if: EncryptedVolume.available))
     func withoutFscryptTheClassIsUnenforcedAndDoctorNamesTheFix() throws {
-        let volume = try ProtectionVolume(encrypt: false)
+        let volume = try EncryptedVolume(encrypt: false)
         let world = try FerryWorld()
         world.extraEnvironment["XDG_DATA_HOME"] = volume.mountPoint + "/data"
         try FileManager.default.createDirectory(atPath: volume.mountPoint + "/data/folder", withIntermediateDirectories: true)
@@ -56,9 +56,9 @@ import FerryTestSupport
 }
 
 extension ProtectionCommandsEndToEndTests {
-    @Test(.enabled(if: ProtectionVolume.available))
+    @Test(.enabled(if: EncryptedVolume.available))
     func doctorSaysWhenNoUnlockHappenedSinceBoot() throws {
-        let volume = try ProtectionVolume()
+        let volume = try EncryptedVolume()
         let world = try FerryWorld()
         world.extraEnvironment["XDG_DATA_HOME"] = volume.mountPoint + "/data"
         try FileManager.default.createDirectory(atPath: volume.mountPoint + "/data", withIntermediateDirectories: true)
@@ -74,9 +74,9 @@ extension ProtectionCommandsEndToEndTests {
 /// FerryKit's file classes on a real fscrypt volume: a file written with a class is that class
 /// in the kernel, and writing into a folder of another class is refused with nothing written.
 @Suite(.offThePool, .serialized) struct FileProtectionTests {
-    @Test(.enabled(if: ProtectionVolume.available))
+    @Test(.enabled(if: EncryptedVolume.available))
     func aFileWrittenWithAClassHasItAndAnotherFolderIsRefused() throws {
-        let volume = try ProtectionVolume()
+        let volume = try EncryptedVolume()
         let world = try FerryWorld()
         world.extraEnvironment["XDG_DATA_HOME"] = volume.mountPoint + "/data"
         try FileManager.default.createDirectory(atPath: volume.mountPoint + "/data", withIntermediateDirectories: true)

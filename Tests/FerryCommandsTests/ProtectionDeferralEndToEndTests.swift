@@ -5,7 +5,7 @@ import FerryTestSupport
 /// What waits for the next unlock: a saved state (restoration) and files received for a locked
 /// Inbox. Real ferryd, real fscrypt volume (see ProtectionEndToEndTests).
 @Suite(.offThePool, .serialized) struct ProtectionDeferralEndToEndTests {
-    @Test(.enabled(if: ProtectionVolume.available))
+    @Test(.enabled(if: EncryptedVolume.available))
     func aLaunchWhileLockedStartsWithoutItsStateAndKeepsTheArchive() throws {
         let setup = try ProtectionEndToEndTests.Setup(grace: "0")
         let world = setup.world
@@ -21,9 +21,9 @@ import FerryTestSupport
         #expect(try world.savedState("com.test.rt").report["exists"] as? Bool == true, "the archive waits for an unlocked launch")
     }
 
-    @Test(.enabled(if: ProtectionVolume.available))
+    @Test(.enabled(if: EncryptedVolume.available))
     func aFileForALockedInboxIsHeldThroughARestartAndDeliveredAtUnlock() throws {
-        let volume = try ProtectionVolume()
+        let volume = try EncryptedVolume()
         let data = volume.mountPoint + "/data"
         let pair = try SendEndToEndTests.Pair(receiverEnvironment: ["XDG_DATA_HOME": data, "FERRY_PROTECTION_GRACE": "0"])
         try pair.trustSender()

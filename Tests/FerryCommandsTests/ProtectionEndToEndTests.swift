@@ -6,7 +6,7 @@ import FerryTestSupport
 /// keys in the kernel. A file's readability is the kernel's answer (ENOENT/ENOKEY), not Ferry's.
 @Suite(.offThePool, .serialized) struct ProtectionEndToEndTests {
     struct Setup {
-        let volume: ProtectionVolume
+        let volume: EncryptedVolume
         let world: FerryWorld
         var data: String { volume.mountPoint + "/data" }
         var complete: String { data + "/complete/file" }
@@ -15,7 +15,7 @@ import FerryTestSupport
         /// A world whose data home is on the volume (its `data` a link there, so the world's paths
         /// hold), keys created, and a file in a `complete` and in a `completeUntilFirstUserAuthentication` folder.
         init(grace: String) throws {
-            volume = try ProtectionVolume()
+            volume = try EncryptedVolume()
             world = try FerryWorld()
             world.extraEnvironment["FERRY_PROTECTION_GRACE"] = grace
             for folder in ["complete", "first"] {
@@ -33,19 +33,9 @@ import FerryTestSupport
             try Data("kept".utf8).write(to: URL(fileURLWithPath: firstUnlock))
         }
 
-        /// Waits until opening `path` gives something other than `errno` (0: it opens).
-        func waitUntilOpen(_ path: String, isNot errno: Int32, seconds: Double = 5) -> Int32 {
-            let end = Date().addingTimeInterval(seconds)
-            var now = ProtectionVolume.openErrno(path)
-            while now == errno, Date() < end {
-                usleep(50_000)
-                now = ProtectionVolume.openErrno(path)
-            }
-            return now
-        }
     }
 
-    @Test(.enabled(if: ProtectionVolume.available))
+    @Test(.enabled(if: EncryptedVolume.available))
     func lockRemovesTheCompleteKeyAfterTheGraceTellsAppsAndOnlyThePassphraseBringsItBack() throws {
         let setup = try Setup(grace: "1")
         let world = setup.world
@@ -55,55 +45,48 @@ import FerryTestSupport
 
         let locked = try world.run("lock")
         #expect(locked.status == 0, "\(locked.stderr)")
-        #expect(ProtectionVolume.openErrno(setup.complete) == 0, "the grace: still readable")
-        #expect(Self.wait { (try? String(contentsOfFile: events, encoding: .utf8))?.contains("protectedDataWillBecomeUnavailable") == true })
+        #expect(openErrno(setup.complete) == 0, "the grace: still readable")
+        waitUntil("protectedDataWillBecomeUnavailable in \(events)") { (try? String(contentsOfFile: events, encoding: .utf8))?.contains("protectedDataWillBecomeUnavailable") == true }
         // After the grace: the kernel no longer finds the file by name, and refuses its listed name.
-        #expect(setup.waitUntilOpen(setup.complete, isNot: 0) == ENOENT)
-        #expect(ProtectionVolume.openListedErrno(setup.data + "/complete") == ENOKEY)
-        #expect(ProtectionVolume.openErrno(setup.firstUnlock) == 0, "first-unlock keys stay until reboot")
+        waitUntil("the complete key to go after the 1 s grace", within: .seconds(5)) { openErrno(setup.complete) != 0 }
+        #expect(openErrno(setup.complete) == ENOENT)
+        #expect(openListedErrno(setup.data + "/complete") == ENOKEY)
+        #expect(openErrno(setup.firstUnlock) == 0, "first-unlock keys stay until reboot")
         #expect(try world.run("ps").stdout.contains("data protection: locked"))
 
         let wrong = try world.run("unlock", "--stdin", stdin: "open up\n")
         #expect(wrong.status == 77)
         #expect(wrong.stderr.contains("wrong passphrase"), "\(wrong.stderr)")
-        #expect(ProtectionVolume.openErrno(setup.complete) == ENOENT, "a wrong passphrase adds no key")
+        #expect(openErrno(setup.complete) == ENOENT, "a wrong passphrase adds no key")
 
         let right = try world.run("unlock", "--stdin", stdin: "sesame\n")
         #expect(right.status == 0, "\(right.stderr)")
-        #expect(ProtectionVolume.openErrno(setup.complete) == 0)
-        #expect(Self.wait { (try? String(contentsOfFile: events, encoding: .utf8))?.contains("protectedDataDidBecomeAvailable") == true })
+        #expect(openErrno(setup.complete) == 0)
+        waitUntil("protectedDataDidBecomeAvailable in \(events)") { (try? String(contentsOfFile: events, encoding: .utf8))?.contains("protectedDataDidBecomeAvailable") == true }
         #expect(try world.run("ps").stdout.contains("data protection: unlocked"))
     }
 
-    @Test(.enabled(if: ProtectionVolume.available))
+    @Test(.enabled(if: EncryptedVolume.available))
     func aFerrydKilledInTheGraceLeavesTheKeysAndTheNextOneFinishesTheLock() throws {
         let setup = try Setup(grace: "2")
         let world = setup.world
         let pid = try #require(world.daemonPID)
         // Killed while unlocked: the keys are the kernel's, nothing goes.
         kill(pid, SIGKILL)
-        #expect(Self.wait { !isAlive(pid) })
-        #expect(ProtectionVolume.openErrno(setup.complete) == 0)
+        waitUntil("the killed ferryd \(pid) to exit") { !isAlive(pid) }
+        #expect(openErrno(setup.complete) == 0)
 
         #expect(try world.run("ps").status == 0, "a new ferryd, so the lock has its grace")
         #expect(try world.run("lock").stdout.contains("after the grace"))
         let second = try #require(world.daemonPID)
         kill(second, SIGKILL)
-        #expect(Self.wait { !isAlive(second) })
-        usleep(2_500_000)
-        #expect(ProtectionVolume.openErrno(setup.complete) == 0, "no ferryd, nobody removed the key")
+        waitUntil("the killed ferryd \(second) to exit") { !isAlive(second) }
+        usleep(2_500_000)  // past the 2 s grace with no ferryd: the point is that nothing happens
+        #expect(openErrno(setup.complete) == 0, "no ferryd, nobody removed the key")
         // The next ferryd reads the lock marker, past its deadline: the key goes at once.
         #expect(try world.run("ps").status == 0)
-        #expect(setup.waitUntilOpen(setup.complete, isNot: 0, seconds: 3) == ENOENT)
-        #expect(ProtectionVolume.openErrno(setup.firstUnlock) == 0)
-    }
-
-    static func wait(seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while !condition() {
-            guard Date() < end else { return false }
-            usleep(50_000)
-        }
-        return true
+        waitUntil("the complete key to go at once", within: .seconds(3)) { openErrno(setup.complete) != 0 }
+        #expect(openErrno(setup.complete) == ENOENT)
+        #expect(openErrno(setup.firstUnlock) == 0)
     }
 }

@@ -12,7 +12,7 @@ import FerryTestSupport
         // Each world its own transfer port, so the tests can run side by side.
         world.extraEnvironment = ["FERRY_TRANSFER_PORT": "0", "FERRY_TRANSFER_HOST": "127.0.0.1", "FERRY_TRANSFER_RESERVE": "0"]
         #expect(try world.run("ps").status == 0)
-        for _ in 0..<300 where !FileManager.default.fileExists(atPath: world.socket + ".transfer-port") { usleep(10_000) }
+        waitUntil("ferryd's port file") { FileManager.default.fileExists(atPath: world.socket + ".transfer-port") }
         let added = try world.run("trust", "add", Self.fingerprint, "--name", "laptop", "--ask")
         #expect(added.status == 0, "\(added.stderr)")
         let socket = try LineSocket.connect(to: world.socket)

@@ -11,9 +11,10 @@ import FerryTestSupport
         let world = try FerryWorld()
         #expect(try world.run("ps").status == 0)
         let bundle = world.apps + "/com.test.late.app"
+        let reloads = world.daemonLog.components(separatedBy: "registry reloaded").count
         try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
         // Past the watcher's reload of the new folder (20 ms after its event).
-        usleep(300_000)
+        waitUntil("the watcher's reload of the new folder") { world.daemonLog.components(separatedBy: "registry reloaded").count > reloads }
         try TestManagedApp.install(in: world, "com.test.late", scheme: "late")
         try expectOpens(world)
     }
@@ -26,7 +27,7 @@ import FerryTestSupport
         try FileManager.default.createDirectory(atPath: world.apps + "/com.test.late.app", withIntermediateDirectories: true)
         // A command in between: ferryd reads the new folder, whose bundle has no Info.plist yet.
         #expect(try world.run("ps").status == 0)
-        usleep(300_000)
+        usleep(300_000)  // and the watcher's reload, if it comes: neither the log nor anything else tells them apart
         try TestManagedApp.install(in: world, "com.test.late", scheme: "late")
         try expectOpens(world)
     }
@@ -35,10 +36,9 @@ import FerryTestSupport
     /// has come round: retried while ferryd does not know the scheme yet, for at most 5 s.
     private func expectOpens(_ world: FerryWorld) throws {
         var opened = try world.run("open", "late://1")
-        let deadline = Date().addingTimeInterval(5)
-        while opened.stderr.contains("no app handles late:") && Date() < deadline {
-            usleep(50_000)
-            opened = try world.run("open", "late://1")
+        try waitUntil("ferryd to know late:", within: .seconds(5)) {
+            if opened.stderr.contains("no app handles late:") { opened = try world.run("open", "late://1") }
+            return !opened.stderr.contains("no app handles late:")
         }
         #expect(opened.stdout.hasPrefix("launched com.test.late"), "\(opened.stdout)\(opened.stderr)")
     }

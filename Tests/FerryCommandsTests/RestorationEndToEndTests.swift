@@ -58,9 +58,9 @@ import FerryTestSupport
         #expect(try world.run("open", "oo://x").status == 0)
         #expect(world.events("com.test.rt", count: 7).last?.hasPrefix("saved ") == true)
         #expect(try world.savedState("com.test.rt").report["exists"] as? Bool == true)
-        #expect(try world.waitFor("com.test.rt", "suspended"))
+        try world.waitUntil("com.test.rt", is: "suspended")
         #expect(try world.run("memory-warning").status == 0)
-        #expect(try world.waitFor("com.test.rt", "not-running"))
+        try world.waitUntil("com.test.rt", is: "not-running")
         #expect(try world.savedState("com.test.rt").report["exists"] as? Bool == true)
         #expect(try world.run("open", "rt://x/two").status == 0)
         #expect(world.events("com.test.rt", count: 12).contains { $0.hasPrefix("restored rt://x/one ") })
@@ -120,12 +120,12 @@ import FerryTestSupport
         let reloads = world.daemonLog.components(separatedBy: "registry reloaded").count
         try RestoringTestApp.install(in: world, "com.test.rt", scheme: "rt", version: "1.9")
         // ferryd notices the reinstall through inotify; launch the version it now knows.
-        poll(tries: 300, every: 10_000) { world.daemonLog.components(separatedBy: "registry reloaded").count != reloads }
+        waitUntil("ferryd to reload its registry") { world.daemonLog.components(separatedBy: "registry reloaded").count != reloads }
         #expect(try world.run("open", "rt://x/two").status == 0)
         let events = world.events("com.test.rt", count: 12)
         #expect(events.suffix(4) == ["willFinishLaunching", "didFinishLaunching", "open rt://x/two", "didBecomeActive"])
         #expect(!events.contains { $0.hasPrefix("restored") })
-        #expect(world.waitForLog("written by version 2.0, newer than the installed 1.9"))
+        world.waitUntilLogged("written by version 2.0, newer than the installed 1.9")
     }
 
     @Test func discardRemovesTheStateAndBadNamesAreUsageErrors() throws {

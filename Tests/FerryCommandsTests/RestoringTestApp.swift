@@ -1,4 +1,6 @@
 import Foundation
+import FerryTestSupport
+import Testing
 
 /// A managed app for the state tests: a real Python process that opts in to state preservation.
 /// Its state is the list of URLs it opened, padded to `PAD` bytes, sent as `state-data` frames; it
@@ -86,11 +88,8 @@ extension FerryWorld {
     }
 
     /// Waits until ferryd's log contains `text`.
-    func waitForLog(_ text: String) -> Bool {
-        for _ in 0..<300 {
-            if daemonLog.contains(text) { return true }
-            usleep(10_000)
-        }
-        return false
+    @discardableResult
+    func waitUntilLogged(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        waitUntil("\"\(text)\" in ferryd's log", sourceLocation: sourceLocation) { daemonLog.contains(text) }
     }
 }

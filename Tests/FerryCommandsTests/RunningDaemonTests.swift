@@ -26,8 +26,7 @@ import FerryTestSupport
         daemon.stop()
         // A child another test is spawning right now holds a copy of every descriptor (the lock's
         // too) until its exec closes them: the flock goes when the last copy does.
-        #expect(poll(tries: 250, every: 20_000) { !RunningDaemon(context: Context(environment: world.environment)).isRunning },
-                "the lock was still held 5 s after the fake ferryd let it go")
+        waitUntil("the fake ferryd's lock to go") { !RunningDaemon(context: Context(environment: world.environment)).isRunning }
     }
 
     /// systemd's activation socket listens without ferryd: connecting would start ferryd.

@@ -19,7 +19,7 @@ import FerryTestSupport
     }
 
     func waitForBytes(_ pair: Pair) {
-        poll(tries: 4000, every: 2_000) { SendCancelEndToEndTests.stagedBytes(pair) >= Self.size / 8 }
+        waitUntil("an eighth of big.bin staged at the receiver") { SendCancelEndToEndTests.stagedBytes(pair) >= Self.size / 8 }
     }
 
     static func delivered(_ pair: Pair) -> Bool {
@@ -36,6 +36,7 @@ import FerryTestSupport
     }
 
     func expectStopped(_ pair: Pair) {
+        // Stopping is seen as nothing happening: bytes in flight land in 0.5 s, then 1.5 s of no growth.
         usleep(500_000)
         let stopped = SendCancelEndToEndTests.stagedBytes(pair)
         usleep(1_500_000)
@@ -70,7 +71,7 @@ import FerryTestSupport
         _ = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sender.waitUntilExit()
-        usleep(500_000)
+        usleep(500_000)  // time for a delivery this attempt should not have, so it is seen
         if Self.delivered(pair) { return false }
         #expect(cancelled.status == 0, "\(cancelled.stderr)")
         #expect(cancelled.stdout == "cancelled \(id)\n")
@@ -108,7 +109,7 @@ import FerryTestSupport
         waitForBytes(pair)
         let cancel = Result { try app.cancelSend("kit-send") }
         #expect(finished.wait(timeout: .now() + 30) == .success)
-        usleep(500_000)
+        usleep(500_000)  // time for a delivery this attempt should not have, so it is seen
         if Self.delivered(pair) { return false }
         #expect(throws: Never.self) { try cancel.get() }
         #expect(outcome.withLock { $0?.code } == .cancelled)

@@ -26,11 +26,12 @@ import FerryTestSupport
         sender.standardOutput = FileHandle.nullDevice
         sender.standardError = FileHandle.nullDevice
         try sender.run()
-        poll(tries: 4000, every: 2_000) { Self.stagedBytes(pair) >= size / 8 }
+        waitUntil("an eighth of big.bin staged at the receiver") { Self.stagedBytes(pair) >= size / 8 }
         kill(sender.processIdentifier, SIGKILL)
         sender.waitUntilExit()
         let inbox = pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/big.bin"
         // ferryd stops sending: what the receiver has no longer grows, and nothing is delivered.
+        // Stopping is seen as nothing happening: bytes in flight land in 0.5 s, then 1.5 s of no growth.
         usleep(500_000)
         let stopped = Self.stagedBytes(pair)
         usleep(1_500_000)

@@ -29,10 +29,9 @@ import FerryTestSupport
             receiverFingerprint = try Self.fingerprint(receiver)
             senderFingerprint = try Self.fingerprint(sender)
             var text = ""
-            for _ in 0..<300 {
+            waitUntil("the receiver's port file") {
                 text = (try? String(contentsOfFile: receiver.socket + ".transfer-port", encoding: .utf8)) ?? ""
-                if !text.isEmpty { break }
-                usleep(10_000)
+                return !text.isEmpty
             }
             port = try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
@@ -141,13 +140,13 @@ import FerryTestSupport
         let thread = Thread { result.withLock { $0 = try? pair.send(path) } }
         thread.start()
         var id = ""
-        for _ in 0..<300 where id.isEmpty {
-            usleep(20_000)
+        try waitUntil("the offer in ferry inbox pending") {
             let lines = try pair.receiver.run("inbox", "pending").stdout.split(separator: "\n").dropFirst()
             id = lines.first.map { String($0.split(separator: " ").first ?? "") } ?? ""
+            return !id.isEmpty
         }
         #expect(try pair.receiver.run(answer, id).status == 0)
-        for _ in 0..<500 where result.withLock({ $0 == nil }) { usleep(10_000) }
+        waitUntil("ferry send to end") { result.withLock { $0 != nil } }
         let outcome = try #require(result.withLock { $0 })
         #expect(outcome.status == (answer == "accept" ? 0 : 77))
         #expect(FileManager.default.fileExists(atPath: pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/b.txt") == (answer == "accept"))
@@ -165,16 +164,15 @@ extension SendEndToEndTests {
         let thread = Thread { first.withLock { $0 = try? pair.send(path, "--json") } }
         thread.start()
         let staging = pair.receiver.root + "/data/ferry/transfer/staging"
-        var staged = 0
-        for _ in 0..<2000 where staged < size / 4 {
-            usleep(5_000)
-            staged = ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).reduce(0) { total, name in
+        waitUntil("a quarter of big.bin staged at the receiver") {
+            let staged = ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).reduce(0) { total, name in
                 total + ((try? FileManager.default.attributesOfItem(atPath: staging + "/" + name)[.size] as? Int) ?? 0)
             }
+            return staged >= size / 4
         }
         let daemon = try #require(pair.sender.daemonPID)
         kill(daemon, SIGKILL)
-        for _ in 0..<500 where first.withLock({ $0 == nil }) { usleep(10_000) }
+        waitUntil("the first ferry send to end") { first.withLock { $0 != nil } }
         #expect(first.withLock { $0?.status } == 76 || first.withLock { $0?.status } == 74)
         #expect(!FileManager.default.fileExists(atPath: pair.receiver.root + "/data/ferry/Containers/org.ferry.system.files/Documents/Inbox/big.bin"))
         let second = try pair.send(path, "--json")

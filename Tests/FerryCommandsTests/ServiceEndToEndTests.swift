@@ -78,7 +78,7 @@ import FerryTestSupport
             kill(activator, SIGTERM)
             _ = Launcher.wait(for: activator)
         }
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: world.socket) { usleep(10_000) }
+        waitUntil("ferryd's socket \(world.socket)") { FileManager.default.fileExists(atPath: world.socket) }
 
         let opened = try world.run("open", "--wait", "todolist://activated")
         #expect(opened.status == 0, "\(opened.stderr)")

@@ -52,8 +52,7 @@ import FerryTestSupport
             for fd in readers { close(fd) }
         }
         // Until every FIFO is full: the uploads are stalled in write(2).
-        for _ in 0..<1000 where !readers.allSatisfy({ Self.pending($0) >= 65536 }) { usleep(10_000) }
-        #expect(readers.allSatisfy { Self.pending($0) >= 65536 }, "the uploads never reached the staging FIFOs")
+        waitUntil("the uploads to fill the staging FIFOs") { readers.allSatisfy { unreadBytes($0) >= 65536 } }
 
         let start = ContinuousClock.now
         let outcome = try pair.receiver.run("open", "--wait", "todolist://x")
@@ -62,12 +61,5 @@ import FerryTestSupport
         #expect(outcome.status == 0, "\(outcome.stderr)")
         // Before: 5.07 s, the client's wait for a daemon that could not answer; after: about 0.1 s.
         #expect(took < .seconds(3))
-    }
-
-    /// Bytes waiting in a FIFO.
-    static func pending(_ fd: Int32) -> Int32 {
-        var count: Int32 = 0
-        _ = ioctl(fd, UInt(FIONREAD), &count)
-        return count
     }
 }

@@ -10,7 +10,7 @@ import FerryTestSupport
         world.extraEnvironment = ["FERRY_TRANSFER_PORT": "0", "FERRY_TRANSFER_HOST": "127.0.0.1", "FERRY_TRANSFER_RESERVE": "0"]
         #expect(try world.run("ps").status == 0)
         let portFile = world.socket + ".transfer-port"
-        for _ in 0..<300 where !FileManager.default.fileExists(atPath: portFile) { usleep(10_000) }
+        waitUntil("ferryd's port file \(portFile)") { FileManager.default.fileExists(atPath: portFile) }
         let port = try String(contentsOfFile: portFile, encoding: .utf8)
         let second = try world.run("daemon")
         #expect(second.status != 0, "a second ferryd ran: \(second.stderr)")
