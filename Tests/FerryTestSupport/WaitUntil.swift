@@ -8,7 +8,8 @@ import Testing
 public let waitLimit: Duration = .seconds(30)
 
 /// Checks `condition` every 10 ms until it holds and returns true; after `limit` records a failure
-/// naming `what` was awaited and returns false. Blocks its thread: for `.offThePool` suites.
+/// naming `what` was awaited, at the caller's line (so the caller imports Testing), and returns
+/// false. Blocks its thread: for `.offThePool` suites and helper threads.
 @discardableResult
 public func waitUntil(_ what: @autoclosure () -> String, within limit: Duration = waitLimit,
                       sourceLocation: SourceLocation = #_sourceLocation,

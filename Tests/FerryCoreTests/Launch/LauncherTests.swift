@@ -22,7 +22,7 @@ import FerryTestSupport
         try #require(fd >= 0)
         let script = "#!/bin/sh\nexit 7\n"
         _ = script.withCString { write(fd, $0, strlen($0)) }
-        let writer = Thread { usleep(5_000); close(fd) }
+        let writer = Thread { usleep(5_000); close(fd) }  // still open for write as the spawn starts: ETXTBSY
         writer.start()
         let pid = try Launcher.spawn(program, arguments: [program], environment: [:])
         #expect(Launcher.wait(for: pid) == .exited(7))
