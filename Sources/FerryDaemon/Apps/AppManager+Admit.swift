@@ -10,24 +10,15 @@ extension AppManager {
             return .done(.failed(id: request.id, app: nil, DaemonError(.invalidURL, error.description)))
         }
         let app: InstalledApp
-        do { app = try handler(for: url, forced: request.app) } catch {
+        do { app = try registryService.handler(for: url, forced: request.app) } catch {
             guard await reloadIfFoldersChanged() else { return .done(.failed(id: request.id, app: nil, error)) }
-            do { app = try handler(for: url, forced: request.app) } catch {
+            do { app = try registryService.handler(for: url, forced: request.app) } catch {
                 return .done(.failed(id: request.id, app: nil, error))
             }
         }
         guard app.manifest.kind == .managed else { return .done(command(for: app, request)) }
         let number = ticketQueue(app.bundleIdentifier).take()
         return .queued(Ticket(number: number, app: app.bundleIdentifier), request)
-    }
-
-    private func handler(for url: FerryURL, forced: String?) throws(DaemonError) -> InstalledApp {
-        do {
-            return try registry.handler(scheme: url.scheme, forced: forced, defaults: defaults)
-        } catch {
-            let code: DaemonError.Code = if case .unknownApp = error { .unknownApp } else { .noHandler }
-            throw DaemonError(code, error.message)
-        }
     }
 
     /// A command app runs in the client, so it gets the caller's terminal: send it what to start.

@@ -26,7 +26,7 @@ extension AppManager {
         var early: OpenResult?
         let reply: OpenReply
         do {
-            let needsForeground = !request.background && !(state(ticket.app) == .active && foreground == ticket.app)
+            let needsForeground = foreground.needsTurn(ticket.app, state: state(ticket.app), background: request.background)
             if needsForeground { try await acquireForeground() }
             defer { if needsForeground { releaseForeground() } }
             let outcome = try await open(ticket.app, request) { result in
@@ -60,11 +60,11 @@ extension AppManager {
     /// Walks the lifecycle plan for the request. Without `wait`, the outcome is delivered just
     /// before `open` is sent; with it, after the app's answer.
     private func open(_ app: String, _ request: OpenRequest, early: (OpenResult) async -> Void) async throws -> OpenResult {
-        guard let installed = registry.app(app) else { throw DaemonError(.unknownApp, "\(app) is no longer installed") }
+        guard let installed = registryService.app(app) else { throw DaemonError(.unknownApp, "\(app) is no longer installed") }
         // An app that dropped its connection is on its way out: launch it anew rather than fail.
         if controllers[app]?.session.connectionLost == true { await awaitExit(app, timeout: configuration.quitTimeout) }
         let outcome = outcomeName(from: state(app), background: request.background)
-        if !request.background, let previous = foreground, previous != app { await resign(previous) }
+        if let previous = foreground.mustResign(before: app, background: request.background) { await resign(previous) }
         var result = OpenResult(id: request.id, app: app, outcome: outcome)
         var declined = false
         let plan = controller(app).lifecycle.planOpen(background: request.background)
@@ -94,7 +94,7 @@ extension AppManager {
                 }
             case .send(let event):
                 _ = try await exchange(app, event)
-                if event == .didBecomeActive { foreground = app }
+                if event == .didBecomeActive { foreground.becameActive(app) }
             case .resume:
                 resume(app)
             default:
@@ -123,14 +123,14 @@ extension AppManager {
                 break
             }
         }
-        if foreground == app { foreground = nil }
+        foreground.left(app)
     }
 
     func acquireForeground() async throws {
-        try await foregroundLock.acquire()
+        try await foreground.turn.acquire()
     }
 
     func releaseForeground() {
-        foregroundLock.release()
+        foreground.turn.release()
     }
 }

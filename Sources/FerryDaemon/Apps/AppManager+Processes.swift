@@ -54,7 +54,7 @@ extension AppManager {
         apply(.exited, to: app)
         link?.close()
         for waiter in exitWaiters { waiter.resume() }
-        if foreground == app { foreground = nil }
+        foreground.left(app)
     }
 
     /// SIGCONT: a suspended app runs again (in the background).

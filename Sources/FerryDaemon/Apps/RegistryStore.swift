@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 /// The installed apps and the user's choices as last read, with the folders' modification times
-/// then, which tell when to read them again. Reading is blocking file work: the app manager
-/// does it on a thread of its own (``AppManager/registryThread``), never on its actor.
+/// then, which tell when to read them again. Reading is blocking file work: the registry service
+/// does it on a thread of its own (``RegistryService/registryThread``), never on an actor.
 struct RegistryStore: Sendable {
     private(set) var registry: Registry
     private(set) var defaults: HandlerDefaults

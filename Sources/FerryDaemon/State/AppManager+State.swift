@@ -44,7 +44,7 @@ extension AppManager {
             store.discard(app)
             return
         }
-        info.bundleVersion = registry.app(app)?.manifest.version
+        info.bundleVersion = registryService.app(app)?.manifest.version
         info.interfaceIdiom = Self.interfaceIdiom
         info.savedAt = Self.now
         do {

@@ -2,7 +2,7 @@ import FerryCore
 
 extension AppManager {
     /// The installed apps, for choosing where a received file goes.
-    var installedApps: [InstalledApp] { registry.apps }
+    var installedApps: [InstalledApp] { registryService.registry.apps }
 
     /// Opens `url` in `app` (or the handler of its scheme) through the same typed call as
     /// `ferry open`: a managed app is launched or brought forward through its queue; a command
@@ -13,7 +13,7 @@ extension AppManager {
         let reply = await open(OpenRequest(id: 0, url: url, app: app, source: source))
         switch reply {
         case .opened(let result) where result.outcome == .command:
-            guard let installed = registry.app(result.app) else { return false }
+            guard let installed = registryService.app(result.app) else { return false }
             return startCommand(installed, url: url, source: source)
         case .failed(_, _, let error):
             logger.notice("transfer open failed", metadata: ["url": "\(url)", "error": "\(error)"])
