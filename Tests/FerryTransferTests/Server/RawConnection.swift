@@ -50,26 +50,6 @@ final class RawConnection: Sendable {
     /// What came back so far, as text.
     var received: String { inbound.text }
 
-    /// Whether the listener closed the connection within `timeout`.
-    func closed(within timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if !channel.isActive { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return !channel.isActive
-    }
-
-    /// Waits until the reply holds `text`, up to `timeout`.
-    func waitFor(_ text: String, within timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if received.contains(text) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return received.contains(text)
-    }
-
     func close() async {
         try? await channel.close()
     }
