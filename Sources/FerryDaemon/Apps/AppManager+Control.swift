@@ -43,7 +43,7 @@ extension AppManager {
         guard controllers[app]?.pid != nil else { throw DaemonError(.notRunning, "\(app) is not running") }
         forceKill(app, reason: "ferry kill")
         await awaitExit(app, timeout: configuration.quitTimeout)
-        discardStateAfterForceQuit(app)
+        states.discardAfterForceQuit(app)
         return .killed
     }
 

@@ -16,7 +16,7 @@ extension AppManager {
         environment["FERRY_LAUNCH_TOKEN_FD"] = "3"
         // Restoration only while unlocked: a launch while locked starts without its state, which
         // stays for the next launch (the archive is not taken, so not discarded).
-        let state = protection?.isProtectedDataAvailable == false ? nil : takeState(app)
+        let state = protection?.isProtectedDataAvailable == false ? nil : states.take(app)
         protection?.prepareContainer(installed, paths: configuration.paths)
         if state != nil { environment["FERRY_STATE_FD"] = "4" }
         let pid: pid_t

@@ -5,10 +5,10 @@ import Logging
 /// The facade ferryd's callers talk to, and the owner of every managed app's controller: it
 /// performs what its parts decide. ``AppController`` (one app's lifecycle, session, queue, token
 /// and process, one dictionary of them), ``RegistryService`` (the apps as read, reloads and
-/// resolution), ``ForegroundArbiter`` (who comes forward and who makes way), ``ProcessSupervisor``
-/// (spawning, signals), state preservation (`State/`), memory pressure (`Watch/`). Data protection
-/// talks to it only as ``ProtectedApps``. It answers with typed results (``OpenReply``…), never
-/// frames or exit codes.
+/// resolution), ``ForegroundArbiter`` (who comes forward and who makes way), ``StateKeeper``
+/// (saved states on disk), ``ProcessSupervisor`` (spawning, signals). Data protection talks to it
+/// only as ``ProtectedApps``. It answers with typed results (``OpenReply``…), never frames or
+/// exit codes.
 ///
 /// All lifecycle work for one app runs through its controller's ``TicketQueue`` (operations in
 /// arrival order) and exchange lock (one event at a time). Every method re-checks the app's state
@@ -30,6 +30,8 @@ actor AppManager {
     nonisolated let sweepAlarm = Alarm()
     /// Data protection (set by ``Daemon/run()``); nil: everything counts as available.
     let protection: ProtectionController?
+    /// The apps' saved states on disk.
+    let states: StateKeeper
 
     init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper, protection: ProtectionController? = nil) {
         self.configuration = configuration
@@ -38,6 +40,7 @@ actor AppManager {
         let records = AppRecords(socketPath: configuration.socketPath)
         supervisor = ProcessSupervisor(reaper: reaper, records: records, logDirectory: configuration.logDirectory, logger: logger)
         registryService = RegistryService(paths: configuration.paths, logger: logger)
+        states = StateKeeper(store: configuration.stateStore, logger: logger)
         // Before anything can launch: a previous ferryd's apps would otherwise run twice.
         records.endOrphans(logger: logger)
     }
