@@ -41,17 +41,4 @@ import Testing
         arbiter.becameActive("b")
         #expect(arbiter.current == "b")
     }
-
-    @Test func oneAppComesForwardAtATime() async throws {
-        let arbiter = ForegroundArbiter()
-        try await arbiter.turn.acquire()
-        let second = Task { try await arbiter.turn.acquire() }
-        await eventually { arbiter.turn.waiting == 1 }
-        #expect(arbiter.turn.waiting == 1)
-        arbiter.turn.release()
-        try await second.value
-        #expect(arbiter.turn.isHeld)
-        arbiter.turn.release()
-        #expect(!arbiter.turn.isHeld)
-    }
 }
