@@ -79,7 +79,7 @@ struct CompletionValues {
         let daemon = RunningDaemon(context: context)
         switch action {
         case "revoke":
-            let rows = daemon.ask(.trust(.init(id: 0, action: "list")))?.trusted ?? []
+            let rows = daemon.ask(.trust(.init(id: 0, action: .list)))?.trusted ?? []
             return unique(rows.map(\.name) + rows.map(\.fingerprint))
         case "add":
             return unique((daemon.ask(.peers(.init(id: 0)))?.peers ?? []).compactMap(\.fingerprint))

@@ -55,9 +55,9 @@ struct DaemonOpener {
     }
 
     private mutating func handle(_ result: DaemonReply.Result, _ target: OpenTarget) {
-        var result = result
-        if result.outcome == "command", let spec = result.command { result = start(spec, result) }
-        report(OpenOutcome(url: target.url, result: result, path: target.path, mimeType: target.mimeType))
+        var outcome = OpenOutcome(url: target.url, result: result, path: target.path, mimeType: target.mimeType)
+        if result.outcome == .command, let spec = result.command { start(spec, &outcome) }
+        report(outcome)
     }
 
     private mutating func report(_ outcome: OpenOutcome) {
@@ -66,22 +66,20 @@ struct DaemonOpener {
     }
 
     /// A command app: start it here, with the caller's environment and terminal.
-    private func start(_ spec: DaemonReply.CommandSpec, _ result: DaemonReply.Result) -> DaemonReply.Result {
-        var result = result
+    private func start(_ spec: DaemonReply.CommandSpec, _ outcome: inout OpenOutcome) {
+        let app = outcome.result.app
         var environment = context.environment.filter { $0.key != "FERRY_SOURCE_APPLICATION" }
         environment.merge(spec.environment) { $1 }
         if let documents = spec.environment["FERRY_DOCUMENTS"] { makeFolders(documents) }
-        if arguments.verbose { printError("ferry: \(result.app ?? "?") via ferryd: \(spec.arguments.joined(separator: " "))") }
+        if arguments.verbose { printError("ferry: \(app ?? "?") via ferryd: \(spec.arguments.joined(separator: " "))") }
         do {
             let pid = try Launcher.spawn(spec.executable, arguments: spec.arguments, environment: environment)
-            result.outcome = "launched"
-            result.pid = pid
-            if arguments.wait { result.recordExit(Launcher.wait(for: pid)) }
+            outcome.result.outcome = .launched
+            outcome.result.pid = pid
+            if arguments.wait { outcome.recordExit(Launcher.wait(for: pid)) }
         } catch {
-            result.outcome = "failed"
-            result.message = "\(result.app ?? "the handler") failed to start: \(spec.executable): \(String(cString: strerror(error.code)))"
-            result.exitCode = FerryExit.launchFailed.rawValue
+            outcome.fail("\(app ?? "the handler") failed to start: \(spec.executable): \(String(cString: strerror(error.code)))",
+                         FerryExit.launchFailed)
         }
-        return result
     }
 }

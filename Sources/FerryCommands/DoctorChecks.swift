@@ -87,7 +87,7 @@ struct DoctorChecks {
         let fix = "sudo systemctl start avahi-daemon (Debian package avahi-daemon); ferryd picks it up by itself"
         if let client = try? DaemonClient.connect(context, start: false),
            let result = try? client.request(.peers(.init(id: 0))) {
-            guard result.outcome == "avahi-not-running" || result.outcome == "failed" else { return [] }
+            guard result.outcome == .avahiNotRunning || result.outcome == .failed else { return [] }
             return [Problem(subject: "discovery", problem: result.message ?? "discovery does not work", fix: fix)]
         }
         guard !FileSystem.exists("/run/avahi-daemon/socket") else { return [] }

@@ -139,6 +139,6 @@ enum OfferAnswer {
 
     static func send(_ request: ClientRequest, _ offer: String, output: OutputOptions) throws {
         let result = try TransferRequest.send(request)
-        output.emit(Result(offer: offer, outcome: result.outcome)) { "\(result.outcome) \(offer)" }
+        output.emit(Result(offer: offer, outcome: result.outcome.rawValue)) { "\(result.outcome) \(offer)" }
     }
 }

@@ -100,9 +100,9 @@ enum AppControl {
 
     static func send(_ request: ClientRequest, app: String, output: OutputOptions) throws {
         let result = try DaemonClient.connect(Context(), start: false).request(request)
-        guard result.outcome != "failed" else {
-            throw CommandFailure(message: result.message ?? "\(request.type) failed", exit: ExitCode(result.exitCode ?? 1))
+        guard result.outcome != .failed else {
+            throw CommandFailure(message: result.message ?? "\(request.type) failed", exit: result.exit(or: FerryExit.no))
         }
-        output.emit(Result(app: app, bundleIdentifier: app, outcome: result.outcome)) { "\(result.outcome) \(app)" }
+        output.emit(Result(app: app, bundleIdentifier: app, outcome: result.outcome.rawValue)) { "\(result.outcome) \(app)" }
     }
 }

@@ -1,25 +1,26 @@
 import ArgumentParser
 import FerryCore
 
-extension DaemonReply.Result {
-    /// A result for `ferry open`'s own outcomes (the daemon-less path, command apps).
-    static func local(outcome: String) -> DaemonReply.Result {
-        DaemonReply.Result(id: 0, outcome: outcome)
+extension OpenOutcome {
+    /// `ferry open`'s own outcome for `target` (the daemon-less path, a target that failed early),
+    /// failed until the caller says otherwise.
+    init(failed target: OpenTarget) {
+        self.init(url: target.url, result: DaemonReply.Result(id: 0, outcome: .failed), path: target.path, mimeType: target.mimeType)
     }
 
     mutating func fail(_ message: String, _ exit: ExitCode) {
-        outcome = "failed"
-        self.message = message
-        exitCode = exit.rawValue
+        result.outcome = .failed
+        result.message = message
+        self.exit = exit.rawValue
     }
 
     /// With `--wait`: the command app's status decides `handled` and the exit code.
     mutating func recordExit(_ termination: Launcher.Termination) {
         let status = termination.shellStatus
-        handled = status == 0
+        result.handled = status == 0
         guard status != 0 else { return }
-        exitCode = status
-        message = "\(app ?? "the handler") exited with status \(status)"
+        exit = status
+        result.message = "\(result.app ?? "the handler") exited with status \(status)"
     }
 }
 
@@ -30,13 +31,16 @@ struct OpenOutcome {
     /// For `ferry open PATH`: the argument as given and the file's MIME type.
     var path: String? = nil
     var mimeType: String? = nil
+    /// The exit code `ferry` chose itself: a local launch that failed, a command app's status.
+    var exit: Int32? = nil
 
     /// The exit code this outcome calls for; nil for success.
     var exitCode: Int32? {
+        if let exit { return exit }
         switch result.outcome {
-        case "failed": result.exitCode ?? FerryExit.appFailed.rawValue
-        case "declined": FerryExit.declined.rawValue
-        default: result.exitCode ?? (result.handled == false ? FerryExit.no.rawValue : nil)
+        case .failed: return result.exit(or: FerryExit.appFailed).rawValue
+        case .declined: return FerryExit.declined.rawValue
+        default: return result.handled == false ? FerryExit.no.rawValue : nil
         }
     }
 
@@ -45,11 +49,11 @@ struct OpenOutcome {
         let pid = result.pid.map { " (pid \($0))" } ?? ""
         let handled = result.handled.map { $0 ? ", handled" : ", not handled" } ?? ""
         switch result.outcome {
-        case "launched": return "launched \(app)\(pid)\(handled)"
-        case "foreground": return "brought \(app) to the foreground\(pid)\(handled)"
-        case "active": return "\(app) was already active\(pid)\(handled)"
-        case "background": return "opened in \(app) in the background\(pid)\(handled)"
-        case "declined": return "declined: \(result.message ?? app)"
+        case .launched: return "launched \(app)\(pid)\(handled)"
+        case .foreground: return "brought \(app) to the foreground\(pid)\(handled)"
+        case .active: return "\(app) was already active\(pid)\(handled)"
+        case .background: return "opened in \(app) in the background\(pid)\(handled)"
+        case .declined: return "declined: \(result.message ?? app)"
         default: return "failed: \(result.message ?? "unknown error")"
         }
     }
@@ -70,11 +74,11 @@ struct OpenOutcome {
 
     func print(json: Bool, quiet: Bool) {
         if json {
-            Swift.print(JSONOutput.line(Fields(url: url, outcome: result.outcome, app: result.app,
+            Swift.print(JSONOutput.line(Fields(url: url, outcome: result.outcome.rawValue, app: result.app,
                                                bundleIdentifier: result.app, pid: result.pid,
                                                handled: result.handled, message: result.message, exitCode: exitCode,
                                                path: path, mimeType: mimeType)))
-        } else if exitCode != nil && result.outcome != "declined" {
+        } else if exitCode != nil && result.outcome != .declined {
             printError("\(Colour.errorPrefix) \(result.message ?? line)")
         } else if !quiet {
             Swift.print(line)

@@ -127,11 +127,11 @@ extension Ferry {
             while true {
                 switch try client.receive() {
                 case .progress(let step) where step.id == id:
-                    if step.event == "waiting", let waiting { print(waiting) }
+                    if step.event == .waiting, let waiting { print(waiting) }
                     fflush(nil)
                 case .result(let result) where result.id == id:
-                    guard result.outcome != "failed" else {
-                        throw CommandFailure(message: result.message ?? "pairing failed", exit: ExitCode(result.exitCode ?? 74))
+                    guard result.outcome != .failed else {
+                        throw CommandFailure(message: result.message ?? "pairing failed", exit: result.exit(or: FerryExit.transferFailed))
                     }
                     return result
                 default: continue

@@ -31,21 +31,21 @@ extension Ferry {
                 let status = result.outcome
                 printTable(result, status: status)
                 if watch { try follow(client) }
-                if status == "avahi-not-running" || status == "failed" { throw FerryExit.discoveryUnavailable }
+                if status == .avahiNotRunning || status == .failed { throw FerryExit.discoveryUnavailable }
             }
 
-            private func printTable(_ result: DaemonReply.Result, status: String) {
+            private func printTable(_ result: DaemonReply.Result, status: DaemonReply.Outcome) {
                 let peers = result.peers ?? []
                 if json {
-                    let document = PeersDocument(status: status, message: result.message ?? "", peers: peers.map(PeerJSON.init))
+                    let document = PeersDocument(status: status.rawValue, message: result.message ?? "", peers: peers.map(PeerJSON.init))
                     print(watch ? JSONOutput.line(document) : JSONOutput.document(document))
                     return
                 }
-                if status != "running" { printError("\(Colour.errorPrefix) \(result.message ?? status)") }
-                output.detail(result.message ?? status)
+                if status != .running { printError("\(Colour.errorPrefix) \(result.message ?? status.rawValue)") }
+                output.detail(result.message ?? status.rawValue)
                 guard !output.quiet else { return }
                 guard !peers.isEmpty else {
-                    if status == "running" { print("No peers yet. \(result.message ?? "")") }
+                    if status == .running { print("No peers yet. \(result.message ?? "")") }
                     return
                 }
                 print(Table.render(header: ["NAME", "HOST", "ADDRESS", "PORT", "DEVICE", "MODE", "STATUS", "LAST SEEN"],
@@ -59,9 +59,9 @@ extension Ferry {
                     if output.quiet {
                         continue
                     } else if json {
-                        print(JSONOutput.line(PeerEventLine(event: event, reason: change.message, peer: PeerJSON(peer))))
+                        print(JSONOutput.line(PeerEventLine(event: event.rawValue, reason: change.message, peer: PeerJSON(peer))))
                     } else {
-                        let mark = event == "added" ? "+" : event == "removed" ? "-" : "~"
+                        let mark = event == .added ? "+" : event == .removed ? "-" : "~"
                         let reason = change.message.map { " (\($0))" } ?? ""
                         print("\(mark) \(Self.row(peer).joined(separator: "  "))\(reason)")
                     }
@@ -129,8 +129,8 @@ extension Ferry {
             let result = try DaemonClient.connect(Context()).request(request)
             let stored = result.address ?? address
             switch result.outcome {
-            case "ok", "unchanged":
-                let changed = result.outcome == "ok"
+            case .ok, .unchanged:
+                let changed = result.outcome == .ok
                 output.emit(ManualPeerChange(address: stored, changed: changed)) { "\(stored): \(changed ? done : unchanged)" }
             default: throw CommandFailure(message: result.message ?? "ferryd refused \(address)", exit: FerryExit.usage)
             }

@@ -17,15 +17,15 @@ extension Ferry {
         }
 
         func validate() throws {
-            if let mode, !["off", "contacts", "everyone"].contains(mode) {
+            if let mode, ClientRequest.Receiving.Mode(rawValue: mode) == nil {
                 throw ValidationError("unknown mode \(mode.debugDescription); use off, contacts or everyone")
             }
         }
 
         func run() throws {
-            let result = try TransferRequest.send(.receiving(.init(id: 0, mode: mode)))
-            output.emit(Result(mode: result.mode ?? "?", message: result.message)) {
-                "receiving: \(result.mode ?? "?")" + (result.message.map { " (\($0))" } ?? "")
+            let result = try TransferRequest.send(.receiving(.init(id: 0, mode: mode.flatMap(ClientRequest.Receiving.Mode.init(rawValue:)))))
+            output.emit(Result(mode: result.mode?.rawValue ?? "?", message: result.message)) {
+                "receiving: \(result.mode?.rawValue ?? "?")" + (result.message.map { " (\($0))" } ?? "")
             }
         }
     }
@@ -35,8 +35,8 @@ extension Ferry {
 enum TransferRequest {
     static func send(_ request: ClientRequest) throws -> DaemonReply.Result {
         let result = try DaemonClient.connect(Context()).request(request)
-        guard result.outcome != "failed" else {
-            throw CommandFailure(message: result.message ?? "\(request.type) failed", exit: ExitCode(result.exitCode ?? 74))
+        guard result.outcome != .failed else {
+            throw CommandFailure(message: result.message ?? "\(request.type) failed", exit: result.exit(or: FerryExit.transferFailed))
         }
         return result
     }

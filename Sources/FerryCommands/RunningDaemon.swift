@@ -48,7 +48,7 @@ struct RunningDaemon {
             try socket.send(.request(request.with(id: 1)))
             while let answer = try Self.next(socket, deadline) {
                 switch answer {
-                case .reply(.result(let result)) where result.id == 1: return result.outcome == "failed" ? nil : result
+                case .reply(.result(let result)) where result.id == 1: return result.outcome == .failed ? nil : result
                 case .handshake(.error): return nil
                 default: continue
                 }

@@ -125,7 +125,7 @@ extension Ferry {
         /// `--cancel ID`: ferryd stops that send; its `ferry send` exits 130.
         static func cancel(_ id: String, output: OutputOptions) throws {
             let result = try TransferRequest.send(.cancel(.init(id: 0, offer: id)))
-            output.emit(Cancelled(id: id, outcome: result.outcome)) { "cancelled \(id)" }
+            output.emit(Cancelled(id: id, outcome: result.outcome.rawValue)) { "cancelled \(id)" }
         }
 
         static func absolute(_ path: String) -> String {

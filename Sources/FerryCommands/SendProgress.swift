@@ -70,25 +70,25 @@ struct SendProgress {
         let event = step.event
         record(step)
         if quiet && !json { return }
-        if json, event == "file-done" {
+        if json, event == .fileDone {
             // A batch's files come in one frame; scripts still get a line per file.
-            for file in Self.filesDone(step) { print(JSONOutput.line(Event(event: event, file: file))) }
+            for file in Self.filesDone(step) { print(JSONOutput.line(Event(event: event.rawValue, file: file))) }
             fflush(nil)
             return
         }
         if json {
-            print(JSONOutput.line(Event(event: event, file: step.file, bytes: step.bytes, total: step.total,
+            print(JSONOutput.line(Event(event: event.rawValue, file: step.file, bytes: step.bytes, total: step.total,
                                          fileBytes: step.fileBytes, fileTotal: step.fileTotal)))
             fflush(nil)
             return
         }
         switch event {
-        case "waiting": print("waiting for the receiver to accept…")
-        case "accepted":
+        case .waiting: print("waiting for the receiver to accept…")
+        case .accepted:
             if let resumed = step.bytes, resumed > 0 { print("accepted; resuming after \(Self.size(resumed))") } else if !terminal { print("accepted") }
-        case "file-done": if !terminal { for file in Self.filesDone(step) { print("sent \(file)") } }
-        case "progress" where terminal: bar(step)
-        case "progress": plainLine(step)
+        case .fileDone: if !terminal { for file in Self.filesDone(step) { print("sent \(file)") } }
+        case .progress where terminal: bar(step)
+        case .progress: plainLine(step)
         default: break
         }
         fflush(nil)
@@ -105,9 +105,9 @@ struct SendProgress {
     /// Keeps what the summary and a cancel need.
     mutating func record(_ step: DaemonReply.Progress) {
         switch step.event {
-        case "accepted": acceptedAt = (Date(), step.bytes ?? 0, step.total ?? 0)
-        case "progress": sent = max(sent, step.bytes ?? 0)
-        case "file-done": filesDone += Self.filesDone(step)
+        case .accepted: acceptedAt = (Date(), step.bytes ?? 0, step.total ?? 0)
+        case .progress: sent = max(sent, step.bytes ?? 0)
+        case .fileDone: filesDone += Self.filesDone(step)
         default: break
         }
     }
@@ -185,11 +185,11 @@ struct SendProgress {
     func report(_ result: DaemonReply.Result) throws {
         if json {
             let files = result.deliveries != nil ? result.deliveryItems.map { Delivered(status: $0.status, bundleIdentifier: $0.app, app: $0.app, name: $0.name) } : nil
-            print(JSONOutput.line(Event(event: result.outcome, message: result.message, items: result.deliveryLines,
+            print(JSONOutput.line(Event(event: result.outcome.rawValue, message: result.message, items: result.deliveryLines,
                                          files: files, peer: result.peer)))
         }
-        guard result.outcome == "delivered" else {
-            throw CommandFailure(message: PeerText.printable(result.message ?? "send failed"), exit: ExitCode(result.exitCode ?? 74))
+        guard result.outcome == .delivered else {
+            throw CommandFailure(message: PeerText.printable(result.message ?? "send failed"), exit: result.exit(or: FerryExit.transferFailed))
         }
         guard !json && !quiet else { return }
         for item in result.deliveryItems {

@@ -41,11 +41,11 @@ extension Ferry {
             while true {
                 switch try client.receive() {
                 case .progress(let step) where step.id == id:
-                    show(event: step.event, message: step.message, urls: step.items)
+                    show(event: step.event.rawValue, message: step.message, urls: step.items)
                 case .result(let result) where result.id == id:
-                    show(event: result.outcome, message: result.message, urls: nil)
-                    guard result.outcome == "stopped" else {
-                        throw CommandFailure(message: result.message ?? "the share failed", exit: ExitCode(result.exitCode ?? 74))
+                    show(event: result.outcome.rawValue, message: result.message, urls: nil)
+                    guard result.outcome == .stopped else {
+                        throw CommandFailure(message: result.message ?? "the share failed", exit: result.exit(or: FerryExit.transferFailed))
                     }
                     return
                 default: continue

@@ -38,8 +38,8 @@ extension Ferry {
         func run() throws {
             let request = ClientRequest.state(.init(id: 0, app: bundleIdentifier, discard: discard ? true : nil))
             let result = try DaemonClient.connect(Context()).request(request)
-            if result.outcome == "failed" {
-                throw CommandFailure(message: result.message ?? "state failed", exit: ExitCode(result.exitCode ?? 1))
+            if result.outcome == .failed {
+                throw CommandFailure(message: result.message ?? "state failed", exit: result.exit(or: FerryExit.no))
             }
             let report = Self.report(bundleIdentifier, result)
             output.emit(report) { Self.text(report, message: result.message, discarding: discard) }
@@ -49,10 +49,10 @@ extension Ferry {
         static func report(_ app: String, _ result: DaemonReply.Result) -> Report {
             let info = result.archive
             let age = info?.savedAt.map { max(0, Int(Date().timeIntervalSince1970 - $0)) }
-            return Report(app: app, bundleIdentifier: app, exists: result.outcome == "saved", damaged: result.outcome == "damaged" ? true : nil,
+            return Report(app: app, bundleIdentifier: app, exists: result.outcome == .saved, damaged: result.outcome == .damaged ? true : nil,
                           size: info?.size, bundleVersion: info?.bundleVersion, appVersion: info?.appVersion,
                           interfaceIdiom: info?.interfaceIdiom, savedAt: info?.savedAt, savedTime: info?.savedAt.map(JSONOutput.time), ageSeconds: age,
-                          discarded: result.outcome == "discarded" ? true : nil)
+                          discarded: result.outcome == .discarded ? true : nil)
         }
 
         static func text(_ report: Report, message: String?, discarding: Bool) -> String {

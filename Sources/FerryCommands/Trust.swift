@@ -40,28 +40,29 @@ extension Ferry {
         }
 
         func validate() throws {
-            guard ["list", "self", "add", "revoke"].contains(action) else {
+            guard ClientRequest.Trust.Action(rawValue: action) != nil else {
                 throw ValidationError("unknown action \(action.debugDescription); use list, self, add or revoke")
             }
             if (action == "add" || action == "revoke") && peer == nil { throw ValidationError("\(action) needs a peer") }
         }
 
         func run() throws {
-            let request: ClientRequest.Trust = action == "add"
-                ? .init(id: 0, action: action, fingerprint: peer, peer: name, autoAccept: !ask)
-                : .init(id: 0, action: action, peer: peer)
+            let kind = ClientRequest.Trust.Action(rawValue: action) ?? .list
+            let request: ClientRequest.Trust = kind == .add
+                ? .init(id: 0, action: kind, fingerprint: peer, peer: name, autoAccept: !ask)
+                : .init(id: 0, action: kind, peer: peer)
             let result = try TransferRequest.send(.trust(request))
             let peers = (result.trusted ?? []).map {
                 Peer(fingerprint: $0.fingerprint, name: PeerText.printable($0.name), offers: $0.autoAccept.map { $0 ? "auto" : "ask" })
             }
-            switch action {
-            case "self":
+            switch kind {
+            case .`self`:
                 output.emit(Peer(fingerprint: result.fingerprint ?? "", name: result.peer ?? "")) { "\(result.fingerprint ?? "") \(result.peer ?? "")" }
-            case "add":
+            case .add:
                 output.emit(Added(trusted: name ?? peer ?? "", fingerprint: peer ?? "")) { "trusted \(name ?? peer ?? "")" }
-            case "revoke":
+            case .revoke:
                 output.emit(peers) { peers.map { "revoked \($0.name) \($0.fingerprint)" }.joined(separator: "\n") }
-            default:
+            case .list:
                 output.emit(peers) {
                     Table.render(header: ["FINGERPRINT", "NAME", "OFFERS"], rows: peers.map { [$0.fingerprint, $0.name, $0.offers ?? ""] })
                 }

@@ -35,15 +35,15 @@ struct URLOpener {
     /// Opens one URL or file; an empty line (from stdin) is skipped.
     mutating func open(_ target: OpenTarget) {
         guard !target.url.isEmpty else { return }
-        let outcome = target.failedOutcome()
-            ?? OpenOutcome(url: target.url, result: attempt(target.url, app: target.app), path: target.path, mimeType: target.mimeType)
+        let outcome = target.failedOutcome() ?? attempt(target)
         outcome.print(json: options.json, quiet: options.quiet)
         if let code = outcome.exitCode, firstFailure == nil { firstFailure = ExitCode(code) }
     }
 
     /// The outcome as the daemon path reports it, so both paths print and exit alike.
-    private func attempt(_ text: String, app forced: String?) -> DaemonReply.Result {
-        var result = DaemonReply.Result.local(outcome: "failed")
+    private func attempt(_ target: OpenTarget) -> OpenOutcome {
+        let text = target.url, forced = target.app
+        var outcome = OpenOutcome(failed: target)
         do {
             let url = try FerryURL(text)
             let app = try handler(for: url, forced: forced)
@@ -51,24 +51,24 @@ struct URLOpener {
                 throw CommandFailure(message: "\(app.bundleIdentifier) is a managed app and needs ferryd, which is not available",
                                      exit: FerryExit.unavailable)
             }
-            result.app = app.bundleIdentifier
+            outcome.result.app = app.bundleIdentifier
             let command = try LaunchCommand(app: app, url: url.string, sourceApplication: options.source,
                                             paths: context.paths, environment: context.environment)
             if options.verbose { printError("ferry: \(text) → \(app.bundleIdentifier) (\(app.source)): \(command.arguments.joined(separator: " "))") }
             let pid = try Launcher.spawn(command, bundleIdentifier: app.bundleIdentifier)
-            result.outcome = "launched"
-            result.pid = pid
-            if options.wait { result.recordExit(Launcher.wait(for: pid)) }
+            outcome.result.outcome = .launched
+            outcome.result.pid = pid
+            if options.wait { outcome.recordExit(Launcher.wait(for: pid)) }
         } catch let error as URLSyntaxError {
-            result.fail(error.description, FerryExit.invalidURL)
+            outcome.fail(error.description, FerryExit.invalidURL)
         } catch let error as LaunchError {
-            result.fail(error.description, FerryExit.launchFailed)
+            outcome.fail(error.description, FerryExit.launchFailed)
         } catch let failure as CommandFailure {
-            result.fail(failure.message, failure.exit)
+            outcome.fail(failure.message, failure.exit)
         } catch {
-            result.fail("\(error)", FerryExit.launchFailed)
+            outcome.fail("\(error)", FerryExit.launchFailed)
         }
-        return result
+        return outcome
     }
 
     private func handler(for url: FerryURL, forced: String?) throws -> InstalledApp {

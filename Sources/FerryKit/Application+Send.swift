@@ -22,8 +22,8 @@ extension Application {
         var request = ClientRequest.Send(id: 0, files: files, url: url, fingerprint: fingerprint?.lowercased(), app: app, offer: id)
         request.setReceiver(peer)
         let result = try DaemonRequest.open(socketPath).request(.send(request))
-        guard result.outcome == "delivered" else {
-            let code: SendError.Code = result.exitCode == 77 ? .declined : result.exitCode == 130 ? .cancelled : .failed
+        guard result.outcome == .delivered else {
+            let code: SendError.Code = result.failure == .declined ? .declined : result.failure == .cancelled ? .cancelled : .failed
             throw SendError(code, result.message ?? "the send failed")
         }
         let items = result.deliveryItems.map { SendReceipt.Item(status: $0.status, app: $0.app, name: $0.name) }
@@ -37,7 +37,7 @@ extension Application {
     /// - Throws: ``SendError/Code/notFound`` when no send of that id runs, or `unavailable`.
     public func cancelSend(_ id: String) throws(SendError) {
         let result = try DaemonRequest.open(socketPath).request(.cancel(.init(id: 0, offer: id)))
-        guard result.outcome == "cancelled" else {
+        guard result.outcome == .cancelled else {
             throw SendError(.notFound, result.message ?? "no send \(id.debugDescription) is running")
         }
     }
@@ -49,6 +49,6 @@ extension Application {
     public func availablePeers() throws(SendError) -> [SharePeer] {
         let connection = try DaemonRequest.open(socketPath)
         return SharePeer.rows(table: try connection.request(.peers(.init(id: 0))),
-                              trust: try connection.request(.trust(.init(id: 0, action: "list"))))
+                              trust: try connection.request(.trust(.init(id: 0, action: .list))))
     }
 }

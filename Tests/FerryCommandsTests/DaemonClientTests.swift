@@ -9,7 +9,7 @@ import FerryTestSupport
         let peer = try SocketPeer()
         peer.write(.handshake(.welcome(.init(protocol: 2, server: "ferryd test"))))
         _ = try DaemonClient.handshake(peer.client)
-        #expect(try peer.next() == .handshake(.hello(.init(protocol: WireFrame.protocolVersion, role: "client"))))
+        #expect(try peer.next() == .handshake(.hello(.init(protocol: WireFrame.protocolVersion, role: .client))))
     }
 
     @Test func anErrorFrameForHelloKeepsTodaysLine() throws {
@@ -32,10 +32,10 @@ import FerryTestSupport
     @Test func aRequestPassesOverProgressAndOthersResults() throws {
         let peer = try SocketPeer()
         let client = DaemonClient(socket: peer.client)
-        peer.write(.reply(.progress(.init(id: 1, event: "waiting"))))
-        peer.write(.reply(.result(.init(id: 7, outcome: "ok"))))
-        peer.write(.reply(.peer(.init(event: "added", peers: []))))
-        var result = DaemonReply.Result(id: 1, outcome: "paired")
+        peer.write(.reply(.progress(.init(id: 1, event: .waiting))))
+        peer.write(.reply(.result(.init(id: 7, outcome: .ok))))
+        peer.write(.reply(.peer(.init(event: .added, peers: []))))
+        var result = DaemonReply.Result(id: 1, outcome: .paired)
         result.peer = "phone"
         peer.write(.reply(.result(result)))
         #expect(try client.request(.pairPending(.init(id: 0))) == result)
@@ -70,7 +70,7 @@ import FerryTestSupport
     @Test func aResultWithDataProtectionKeepsItsReport() throws {
         let peer = try SocketPeer()
         let client = DaemonClient(socket: peer.client)
-        var locked = DaemonReply.Result(id: 1, outcome: "locked")
+        var locked = DaemonReply.Result(id: 1, outcome: .locked)
         locked.protection = .init(lock: "locked", available: false, enforced: true, keys: ["complete": "absent"])
         peer.write(.reply(.result(locked)))
         #expect(try client.request(.lock(.init(id: 0))).protection == locked.protection)

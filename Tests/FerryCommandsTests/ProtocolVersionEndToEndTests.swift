@@ -3,7 +3,8 @@ import Foundation
 import Testing
 import FerryTestSupport
 
-/// ferryd speaks protocol 2 and still accepts protocol 1 clients, each in its own version.
+/// ferryd speaks protocol 3, still accepts protocol 2 (apps such as the Python example), and
+/// refuses protocol 1 with one line that says what to upgrade.
 @Suite(.offThePool) struct ProtocolVersionEndToEndTests {
     static let fingerprint = String(repeating: "c3", count: 32)
 
@@ -27,15 +28,25 @@ import FerryTestSupport
         return socket
     }
 
-    @Test func aVersion1ClientGetsTabJoinedItems() throws {
+    @Test func aVersion1ClientIsToldToUpgradeFerry() throws {
         let world = try FerryWorld()
-        let socket = try connect(world, version: 1)
-        try socket.write(Array(#"{"type":"trust","id":1,"event":"list"}"#.utf8) + [0x0A])
-        let result = try #require(try socket.receive(timeout: 5000))
-        #expect(result.items == ["\(Self.fingerprint)\tlaptop\task"])
-        #expect(result.trusted == nil)
+        #expect(try world.run("ps").status == 0)
+        let socket = try LineSocket.connect(to: world.socket)
+        try socket.write(Array(#"{"type":"hello","protocol":1,"role":"client"}"#.utf8) + [0x0A])
+        let refusal = try #require(try socket.receive(timeout: 5000))
+        #expect(refusal.type == "error")
+        #expect(refusal.code == "unsupported-protocol")
+        #expect(refusal.message == "ferryd speaks protocol 3, this client protocol 1: upgrade ferry (and apps built with an older FerryKit) to ferryd's release")
+        #expect(try socket.receive(timeout: 5000) == nil, "the connection ends after the one line")
+    }
+
+    @Test func aVersion3FailureIsNamedNotNumbered() throws {
+        let world = try FerryWorld()
+        let socket = try connect(world, version: 3)
         try socket.write(Array(#"{"type":"open","id":2,"url":"nosuchscheme://x"}"#.utf8) + [0x0A])
-        #expect(try socket.receive(timeout: 5000)?.outcome == "failed")
+        let result = try #require(try socket.receive(timeout: 5000))
+        #expect(result.outcome == "failed")
+        #expect(result.failure == "no-handler")
     }
 
     @Test func aVersion2ClientGetsNestedRowsAndNamesTheTrustAction() throws {

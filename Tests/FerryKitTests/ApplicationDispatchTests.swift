@@ -80,7 +80,7 @@ import Testing
         #expect(error.message == "ferryd reported an error: malformed-frame: line 3: expected a JSON object")
     }
 
-    @Test(arguments: [WireMessage.handshake(.welcome(.init(protocol: 2, server: nil))), .reply(.result(.init(id: 1, outcome: "ok"))),
+    @Test(arguments: [WireMessage.handshake(.welcome(.init(protocol: 2, server: nil))), .reply(.result(.init(id: 1, outcome: .ok))),
                       .handshake(.hello(.client)), .appReply(.reply(.init(id: 1, result: true)))])
     func aFrameThatIsNotAnEventStopsTheLoop(_ message: WireMessage) {
         let delegate = RecordingDelegate()

@@ -26,9 +26,9 @@ import FerryTestSupport
         let send = ClientRequest.Send(id: 1, files: ["/tmp/a"], host: "::1", port: 53317, fingerprint: "ab", offer: "s1")
         daemon.play { peer in
             try Self.greet(peer, expecting: .send(send))
-            try peer.send(.reply(.progress(.init(id: 1, event: "accepted"))))
-            try peer.send(.reply(.result(.init(id: 9, outcome: "failed"))))
-            var result = DaemonReply.Result(id: 1, outcome: "delivered")
+            try peer.send(.reply(.progress(.init(id: 1, event: .accepted))))
+            try peer.send(.reply(.result(.init(id: 9, outcome: .failed))))
+            var result = DaemonReply.Result(id: 1, outcome: .delivered)
             result.peer = "laptop"
             result.deliveries = [.init(status: "delivered", app: "com.a", name: "a")]
             try peer.send(.reply(.result(result)))

@@ -20,9 +20,9 @@ struct OpenTarget {
     /// The outcome to report for a target that failed before anything was opened.
     func failedOutcome() -> OpenOutcome? {
         guard let failure else { return nil }
-        var result = DaemonReply.Result.local(outcome: "failed")
-        result.fail(failure.message, failure.exit)
-        return OpenOutcome(url: url, result: result, path: path, mimeType: mimeType)
+        var outcome = OpenOutcome(failed: self)
+        outcome.fail(failure.message, failure.exit)
+        return outcome
     }
 }
 

@@ -3,13 +3,10 @@ import FerryCore
 /// How an `open` ended, as the app manager reports it; the connection layer turns it into a
 /// `result` frame (and picks the exit code a declined open has).
 struct OpenResult: Sendable, Equatable {
-    enum Outcome: String, Sendable {
-        case launched, background, foreground, active
-        /// A launch event answered false: the URL was not opened.
-        case declined
-        /// A command app: the client starts ``command`` itself, in its terminal.
-        case command
-    }
+    /// The protocol's outcome, one type from here to the CLI: `launched`, `background`,
+    /// `foreground`, `active`; `declined` (a launch event answered false); `command` (a command
+    /// app: the client starts ``command`` itself, in its terminal).
+    typealias Outcome = DaemonReply.Outcome
 
     var id: Int
     var app: String

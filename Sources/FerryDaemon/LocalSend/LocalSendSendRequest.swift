@@ -58,7 +58,7 @@ struct LocalSendSendRequest {
                 }
             }
         } catch let error as TransferError {
-            return TransferRequests.failure(id, error.message, code: TransferRequests.exitCode(for: error))
+            return TransferRequests.failure(id, error.message, code: TransferRequests.failure(for: error))
         } catch {
             return TransferRequests.failure(id, "sending to \(name) (\(peer.address):\(peer.port)) failed: \(error)")
         }

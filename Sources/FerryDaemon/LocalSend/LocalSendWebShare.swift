@@ -22,10 +22,10 @@ struct LocalSendWebShare {
         do {
             let files = try await LocalFile.collect(request.files, pool: .singleton)
             shareID = try await link.shares.start(files, pin: request.pin) { [id] event in
-                await progress(Self.event(id, event.kind.rawValue, event.message))
+                await progress(Self.event(id, event.kind.progressEvent, event.message))
             }
         } catch let error as TransferError {
-            return TransferRequests.failure(id, error.message, code: TransferRequests.exitCode(for: error))
+            return TransferRequests.failure(id, error.message, code: TransferRequests.failure(for: error))
         } catch {
             return TransferRequests.failure(id, "\(error)")
         }

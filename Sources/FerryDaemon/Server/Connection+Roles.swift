@@ -134,19 +134,19 @@ extension Connection {
         do {
             switch request {
             case .ps(let ps):
-                var result = DaemonReply.Result(ps.id, outcome: "ok")
+                var result = DaemonReply.Result(ps.id, outcome: .ok)
                 result.apps = await manager.status().map(\.row)
                 result.protection = await manager.protection?.report()
                 return result
             case .quit(let target):
-                return .init(target.id, outcome: try await manager.quit(target.app).rawValue, app: target.app)
+                return .init(target.id, outcome: try await manager.quit(target.app).outcome, app: target.app)
             case .kill(let target):
-                return .init(target.id, outcome: try await manager.forceQuit(target.app).rawValue, app: target.app)
+                return .init(target.id, outcome: try await manager.forceQuit(target.app).outcome, app: target.app)
             case .memoryWarning(let warning):
                 let report = await manager.memoryWarning()
-                return .init(warning.id, outcome: "sent",
+                return .init(warning.id, outcome: .sent,
                              message: "\(report.warned) app(s) warned, \(report.terminated) suspended app(s) terminated")
-            case .ping(let ping): return .init(ping.id, outcome: "pong")
+            case .ping(let ping): return .init(ping.id, outcome: .pong)
             case .peers(let peers): return await self.peers(peers)
             case .peerAdd(let peer): return try await manualPeer(peer, adding: true)
             case .peerRemove(let peer): return try await manualPeer(peer, adding: false)

@@ -34,7 +34,7 @@ struct Connection {
                 }
                 var speaking = self
                 speaking.version = hello.protocol
-                if hello.role == "app" {
+                if hello.role == .app {
                     try await speaking.serveApp(token: hello.token ?? "", restoration: hello.restoration == true, &lines, outbound)
                 } else {
                     try await send(.handshake(.welcome(Self.welcome(version: speaking.version))), outbound)
@@ -55,12 +55,17 @@ struct Connection {
         guard case .handshake(.hello(let hello)) = message else {
             throw WireError(.malformedFrame, "the first frame must be hello")
         }
-        guard WireFrame.acceptedVersions.contains(hello.protocol) else {
-            let accepted = WireFrame.acceptedVersions
-            throw WireError(.unsupportedProtocol,
-                            "ferryd speaks protocol \(accepted.lowerBound) to \(accepted.upperBound), not \(hello.protocol)")
-        }
+        guard WireFrame.acceptedVersions.contains(hello.protocol) else { throw versionRefusal(hello.protocol) }
         return hello
+    }
+
+    /// One line that tells the user which side to upgrade.
+    static func versionRefusal(_ version: Int) -> WireError {
+        let ours = WireFrame.protocolVersion
+        let fix = version < ours
+            ? "upgrade ferry (and apps built with an older FerryKit) to ferryd's release"
+            : "restart ferryd so that it is the release of this ferry"
+        return WireError(.unsupportedProtocol, "ferryd speaks protocol \(ours), this client protocol \(version): \(fix)")
     }
 
     /// The answer to an accepted `hello`, in the version the peer asked for.

@@ -1,41 +1,41 @@
 import FerryCore
 import NIOCore
 
-// The app manager's typed results as protocol replies. Exit codes are chosen here, for the CLI.
+// The app manager's typed results as protocol replies. The CLI picks the exit code from `failure`.
 
 extension DaemonError.Code {
-    /// The `ferry` exit code of a request that failed this way.
-    var exitCode: Int32 {
+    /// The protocol's name for a request that failed this way.
+    var failure: DaemonReply.Failure {
         switch self {
-        case .invalidURL: ExitStatus.invalidURL
-        case .unknownApp: ExitStatus.unknownApp
-        case .noHandler: ExitStatus.noHandler
-        case .failedToStart: ExitStatus.launchFailed
-        case .notRunning: ExitStatus.no
-        case .invalidApp: ExitStatus.usage
-        case .stateFailed: ExitStatus.cannotWrite
-        default: ExitStatus.appFailed
+        case .invalidURL: .invalidURL
+        case .unknownApp: .unknownApp
+        case .noHandler: .noHandler
+        case .failedToStart: .launchFailed
+        case .notRunning: .notRunning
+        case .invalidApp: .invalidApp
+        case .stateFailed: .cannotWrite
+        default: .appFailed
         }
     }
 }
 
 extension DaemonReply.Result {
-    init(_ id: Int, outcome: String, app: String? = nil, pid: Int32? = nil, message: String? = nil) {
+    init(_ id: Int, outcome: DaemonReply.Outcome, app: String? = nil, pid: Int32? = nil, message: String? = nil) {
         self.init(id: id, outcome: outcome)
         self.app = app
         self.pid = pid
         self.message = message
     }
 
-    /// `failed`, with `message` and the exit code the CLI ends with (none: the CLI picks its own).
-    static func failed(_ id: Int, _ message: String, exitCode: Int32? = nil) -> Self {
-        var result = Self(id, outcome: "failed", message: message)
-        result.exitCode = exitCode
+    /// `failed`, with `message` and what kind of failure (none: the CLI picks its own exit code).
+    static func failed(_ id: Int, _ message: String, failure: DaemonReply.Failure? = nil) -> Self {
+        var result = Self(id, outcome: .failed, message: message)
+        result.failure = failure
         return result
     }
 
     static func failure(_ id: Int, _ error: DaemonError, app: String? = nil) -> Self {
-        var result = failed(id, error.message, exitCode: error.code.exitCode)
+        var result = failed(id, error.message, failure: error.code.failure)
         result.app = app
         return result
     }
@@ -45,9 +45,8 @@ extension DaemonReply.Result {
         case .failed(let id, let app, let error):
             self = .failure(id, error, app: app)
         case .opened(let result):
-            self.init(result.id, outcome: result.outcome.rawValue, app: result.app, pid: result.pid, message: result.message)
+            self.init(result.id, outcome: result.outcome, app: result.app, pid: result.pid, message: result.message)
             handled = result.handled
-            if result.outcome == .declined { exitCode = ExitStatus.declined }
             if let command = result.command {
                 self.command = CommandSpec(executable: command.executable, arguments: command.arguments,
                                                      environment: command.environment)
@@ -57,13 +56,13 @@ extension DaemonReply.Result {
 
     init(_ id: Int, _ report: StateReport, app: String) {
         switch report {
-        case .discarded: self.init(id, outcome: "discarded", app: app)
-        case .none: self.init(id, outcome: "none", app: app)
+        case .discarded: self.init(id, outcome: .discarded, app: app)
+        case .none: self.init(id, outcome: .none, app: app)
         case .saved(let info):
-            self.init(id, outcome: "saved", app: app)
+            self.init(id, outcome: .saved, app: app)
             archive = info
         case .damaged(let why):
-            self.init(id, outcome: "damaged", app: app, message: why)
+            self.init(id, outcome: .damaged, app: app, message: why)
         }
     }
 }
@@ -73,6 +72,15 @@ extension WireMessage {
     /// except for a request a client may not send).
     static func failure(_ error: WireError) -> WireMessage {
         .handshake(.error(Handshake.Failure(code: error.code.description, message: error.message)))
+    }
+}
+
+extension QuitOutcome {
+    var outcome: DaemonReply.Outcome {
+        switch self {
+        case .quit: .quit
+        case .killed: .killed
+        }
     }
 }
 

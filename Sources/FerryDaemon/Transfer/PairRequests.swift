@@ -17,7 +17,7 @@ enum PairRequests {
             case .decline(let decline): return try await self.decline(decline, hub)
             }
         } catch {
-            return TransferRequests.failure(request.id, error.message, code: TransferRequests.exitCode(for: error))
+            return TransferRequests.failure(request.id, error.message, code: TransferRequests.failure(for: error))
         }
     }
 
@@ -28,7 +28,7 @@ enum PairRequests {
         let (answer, code) = try await client.requestPairing(with: peer)
         peer.name = Pairing.cleanName(answer.name) ?? peer.name
         hub.outgoingPairs.withLock { $0[answer.pair] = peer }
-        var result = DaemonReply.Result(request.id, outcome: answer.status)
+        var result = DaemonReply.Result(request.id, outcome: try Self.outcome(answer.status))
         result.offer = answer.pair
         result.code = code
         result.peer = peer.name
@@ -58,7 +58,7 @@ enum PairRequests {
     }
 
     static func pending(_ request: ClientRequest.Plain, _ hub: TransferHub) async throws(TransferError) -> DaemonReply.Result {
-        var result = DaemonReply.Result(request.id, outcome: "ok")
+        var result = DaemonReply.Result(request.id, outcome: .ok)
         result.pairRequests = try await pairing(hub).pending().map { .init(id: $0.id, name: $0.name, code: $0.code, fingerprint: $0.peer) }
         return result
     }
@@ -83,7 +83,17 @@ enum PairRequests {
 
     static func decline(_ request: ClientRequest.OfferAnswer, _ hub: TransferHub) async throws(TransferError) -> DaemonReply.Result {
         _ = try await pairing(hub).decide(request.offer, accept: false)
-        return .init(request.id, outcome: "declined")
+        return .init(request.id, outcome: .declined)
+    }
+
+    /// The peer's `status` (`pending`, `paired`, `declined`) as this protocol's outcome.
+    static func outcome(_ status: String) throws(TransferError) -> DaemonReply.Outcome {
+        switch status {
+        case "pending": .pending
+        case "paired": .paired
+        case "declined": .declined
+        default: throw TransferError(.failed, "the peer answered the pair request with \(status.debugDescription)")
+        }
     }
 
     static func pairing(_ hub: TransferHub) throws(TransferError) -> Pairing {
@@ -92,11 +102,11 @@ enum PairRequests {
     }
 
     static func waiting(_ id: Int) -> DaemonReply.Progress {
-        DaemonReply.Progress(id: id, event: "waiting")
+        DaemonReply.Progress(id: id, event: .waiting)
     }
 
     static func paired(_ id: Int, name: String, fingerprint: String) -> DaemonReply.Result {
-        var result = DaemonReply.Result(id, outcome: "paired")
+        var result = DaemonReply.Result(id, outcome: .paired)
         result.peer = name
         result.fingerprint = fingerprint
         return result

@@ -9,10 +9,8 @@ protocol PeerCandidates: Sendable {
 }
 
 /// `--to NAME` across Ferry's discovery and LocalSend's table: one device, or none, or the one-line
-/// error (``PeerNameMatch/ambiguity(for:)``) that `ferry send` and `ferry pair` exit 64 with.
+/// error (``PeerNameMatch/ambiguity(for:)``) that `ferry send` and `ferry pair` fail with (`ambiguous-peer`).
 enum PeerNames {
-    /// The exit code of an ambiguous name: the command line must name the device otherwise.
-    static let ambiguousCode = ExitStatus.usage
 
     /// What `name` means among the Ferry peers (first: a Ferry peer that speaks LocalSend too is
     /// one device) and the LocalSend devices.

@@ -25,7 +25,7 @@ final class RunningSends: Sendable {
         let cancelled = id.map { id in running.withLock { $0.removeValue(forKey: id)?.cancelled ?? false } } ?? false
         guard cancelled else { return result }
         return TransferRequests.failure(request, "cancelled by ferry send --cancel \(id ?? ""); nothing was delivered, and the receiver keeps what it has for a resume",
-                                      code: TransferRequests.cancelledCode)
+                                      code: .cancelled)
     }
 
     /// Cancels the send `id`. - Returns: false when no send of that id runs.

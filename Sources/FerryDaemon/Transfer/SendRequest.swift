@@ -25,22 +25,22 @@ struct SendRequest {
             await forwarding.value
             return result(outcome, peer: peer)
         } catch {
-            return TransferRequests.failure(id, error.message, code: TransferRequests.exitCode(for: error))
+            return TransferRequests.failure(id, error.message, code: TransferRequests.failure(for: error))
         }
     }
 
     /// A transfer event as the `progress` reply of request `id`.
     static func progress(_ event: TransferEvent, id: Int) -> DaemonReply.Progress {
-        var progress = DaemonReply.Progress(id: id, event: "")
+        var progress = DaemonReply.Progress(id: id, event: .waiting)
         switch event {
         case .waiting:
-            progress.event = "waiting"
+            break
         case .accepted(let total, let resumed):
-            progress.event = "accepted"
+            progress.event = .accepted
             progress.bytes = Int(clamping: resumed)
             progress.total = Int(clamping: total)
         case .progress(let file, let fileSent, let fileSize, let sent, let total):
-            progress.event = "progress"
+            progress.event = .progress
             progress.file = file
             progress.fileBytes = Int(clamping: fileSent)
             progress.fileTotal = Int(clamping: fileSize)
@@ -48,7 +48,7 @@ struct SendRequest {
             progress.total = Int(clamping: total)
         case .filesDone(let files):
             // One reply for a batch's files: 10,000 small files were 10,000 frames to the client.
-            progress.event = "file-done"
+            progress.event = .fileDone
             progress.file = files.last
             progress.files = files
         }
@@ -58,7 +58,7 @@ struct SendRequest {
     func result(_ outcome: SendOutcome, peer: PeerEndpoint) -> DaemonReply.Result {
         switch outcome {
         case .declined(let why):
-            return TransferRequests.failure(id, "\(peer.name) declined: \(why)", code: TransferRequests.declinedCode)
+            return TransferRequests.failure(id, "\(peer.name) declined: \(why)", code: .declined)
         case .delivered(let receipt):
             return delivered(receipt, peer: peer)
         case .deliveredEarlier(let receipt):
@@ -69,7 +69,7 @@ struct SendRequest {
     }
 
     func delivered(_ receipt: OfferReceipt, peer: PeerEndpoint) -> DaemonReply.Result {
-        var result = DaemonReply.Result(id, outcome: "delivered")
+        var result = DaemonReply.Result(id, outcome: .delivered)
         result.peer = peer.name
         result.deliveries = receipt.files.map { .init(status: $0.status, app: $0.app, name: $0.name ?? $0.id) }
         result.offer = receipt.offer

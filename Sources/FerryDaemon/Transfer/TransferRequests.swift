@@ -4,12 +4,6 @@ import FoundationEssentials
 
 /// Serves the client requests about file transfers (docs/protocol.md, "File transfers").
 enum TransferRequests {
-    /// `ferry send`'s exit codes: delivered 0, declined or refused 77, failed 74; a send stopped
-    /// by a `cancel` request exits as an interrupted `ferry send` does.
-    static let declinedCode = ExitStatus.declined
-    static let failedCode = ExitStatus.transferFailed
-    static let cancelledCode = ExitStatus.interrupted
-
     /// Answers `request` through `send`: its progress first for the long ones, then one result.
     static func serve(_ request: TransferRequest, transfers: TransferSlot, localSend: LocalSendLink? = nil,
                       send: @escaping @Sendable (DaemonReply) async -> Void) async {
@@ -34,7 +28,7 @@ enum TransferRequests {
         switch request {
         case .send(let send):
             if let ambiguity = await PeerNames.ambiguity(send.peer, ferry: hub.peers, localSend: localSend?.peers) {
-                return failure(send.id, ambiguity, code: PeerNames.ambiguousCode)
+                return failure(send.id, ambiguity, code: .ambiguousPeer)
             }
             let localSendRequest = if let localSend { await LocalSendSendRequest.route(send, link: localSend, hub: hub) } else { nil as LocalSendSendRequest? }
             return await transfers.sends.run(send.offer, send.id) {
@@ -50,20 +44,20 @@ enum TransferRequests {
         case .decline(let answer): return try await self.answer(answer, accept: false, hub)
         case .pair(let pair):
             if case .ask(let ask) = pair, let ambiguity = await PeerNames.ambiguity(ask.peer, ferry: hub.peers, localSend: nil) {
-                return failure(ask.id, ambiguity, code: PeerNames.ambiguousCode)
+                return failure(ask.id, ambiguity, code: .ambiguousPeer)
             }
             return await PairRequests.serve(pair, hub, progress: progress)
         }
     }
 
-    /// 77 for a refusal (mode, trust, limits, space, a decline), 74 for anything else.
-    static func exitCode(for error: TransferError) -> Int32 {
+    /// `declined` for a refusal (mode, trust, limits, space, a decline), `transfer-failed` for anything else.
+    static func failure(for error: TransferError) -> DaemonReply.Failure {
         let refused: Set<TransferError.Code> = [.receivingOff, .notAContact, .declined, .tooLarge, .noSpace]
-        return refused.contains(error.code) ? declinedCode : failedCode
+        return refused.contains(error.code) ? .declined : .transferFailed
     }
 
-    static func failure(_ id: Int, _ message: String, code: Int32 = failedCode) -> DaemonReply.Result {
-        .failed(id, message, exitCode: code)
+    static func failure(_ id: Int, _ message: String, code: DaemonReply.Failure = .transferFailed) -> DaemonReply.Result {
+        .failed(id, message, failure: code)
     }
 
     /// `cancel`: stops the running send whose id is `offer`.
@@ -72,7 +66,7 @@ enum TransferRequests {
         guard sends.cancel(name) else {
             throw TransferError(.notFound, "no send \(name.debugDescription) is running in this ferryd; `ferry send` prints the id it sends as")
         }
-        var result = DaemonReply.Result(request.id, outcome: "cancelled")
+        var result = DaemonReply.Result(request.id, outcome: .cancelled)
         result.offer = name
         return result
     }
@@ -80,53 +74,58 @@ enum TransferRequests {
     static func receiving(_ request: ClientRequest.Receiving, _ hub: TransferHub) async throws -> DaemonReply.Result {
         switch request.mode {
         case nil: break
-        case "off": await hub.receiving.set(.off)
-        case "contacts": await hub.receiving.set(.contacts)
-        case "everyone": await hub.receiving.set(.everyone(until: Date() + ReceivingMode.everyoneDuration))
-        case let other?: throw TransferError(.badRequest, "unknown receiving mode \(other.debugDescription); use off, contacts or everyone")
+        case .off: await hub.receiving.set(.off)
+        case .contacts: await hub.receiving.set(.contacts)
+        case .everyone: await hub.receiving.set(.everyone(until: Date() + ReceivingMode.everyoneDuration))
         }
-        let mode = await hub.receiving.current
-        var result = DaemonReply.Result(request.id, outcome: mode.name)
-        result.mode = mode.name
-        if case .everyone(let until) = mode {
+        let current = await hub.receiving.current
+        var result = DaemonReply.Result(request.id, outcome: Self.mode(current).outcome)
+        result.mode = Self.mode(current)
+        if case .everyone(let until) = current {
             result.message = "everyone for \(Int(until.timeIntervalSinceNow.rounded())) s, then contacts only"
         }
         return result
     }
 
+    static func mode(_ mode: ReceivingMode) -> ClientRequest.Receiving.Mode {
+        switch mode {
+        case .off: .off
+        case .contacts: .contacts
+        case .everyone: .everyone
+        }
+    }
+
     static func trust(_ request: ClientRequest.Trust, _ hub: TransferHub) throws -> DaemonReply.Result {
         let id = request.id
         switch request.action {
-        case "list":
-            var result = DaemonReply.Result(id, outcome: "ok")
+        case .list:
+            var result = DaemonReply.Result(id, outcome: .ok)
             result.trusted = try hub.trust.load().map { .init(fingerprint: $0.fingerprint, name: $0.name, autoAccept: $0.autoAccept) }
             return result
-        case "add":
+        case .add:
             guard let fingerprint = request.fingerprint?.lowercased(), OfferPolicy.isHexDigest(fingerprint) else {
                 throw TransferError(.badRequest, "a fingerprint is 64 hex digits (the receiver's `ferry trust self` prints it)")
             }
             try hub.trust.trust(TrustedPeer(fingerprint: fingerprint, name: request.peer ?? String(fingerprint.prefix(16)),
                                             autoAccept: request.autoAccept ?? true))
-            return .init(id, outcome: "trusted")
-        case "revoke":
+            return .init(id, outcome: .trusted)
+        case .revoke:
             let named = request.peer ?? request.fingerprint ?? ""
             let gone = try hub.trust.revoke(named)
             guard !gone.isEmpty else { throw TransferError(.notFound, "no trusted peer is named or starts with \(named.debugDescription); see ferry trust") }
-            var result = DaemonReply.Result(id, outcome: "revoked")
+            var result = DaemonReply.Result(id, outcome: .revoked)
             result.trusted = gone.map { .init(fingerprint: $0.fingerprint, name: $0.name) }
             return result
-        case "self":
-            var result = DaemonReply.Result(id, outcome: "ok")
+        case .`self`:
+            var result = DaemonReply.Result(id, outcome: .ok)
             result.fingerprint = hub.identity.fingerprint
             result.peer = hub.senderName
             return result
-        case let other:
-            throw TransferError(.badRequest, "unknown trust action \(other.debugDescription)")
         }
     }
 
     static func pending(_ request: ClientRequest.Plain, _ hub: TransferHub) async -> DaemonReply.Result {
-        var result = DaemonReply.Result(request.id, outcome: "ok")
+        var result = DaemonReply.Result(request.id, outcome: .ok)
         result.offers = await (hub.receiver?.pending() ?? []).map {
             .init(id: $0.id, sender: $0.sender, files: $0.files, bytes: $0.bytes, fingerprint: $0.senderFingerprint, url: $0.url)
         }
@@ -140,6 +139,6 @@ enum TransferRequests {
         guard done == true else {
             throw TransferError(.notFound, "no offer \(offer.debugDescription) is waiting; see ferry inbox pending")
         }
-        return .init(request.id, outcome: accept ? "accepted" : "declined")
+        return .init(request.id, outcome: accept ? .accepted : .declined)
     }
 }

@@ -22,19 +22,19 @@ extension DaemonReply.Result {
         out.field("type", "result")
         out.field("id", id)
         out.field("app", app)
-        out.field("outcome", outcome)
+        out.field("outcome", outcome.rawValue)
         out.field("pid", pid.map(Int.init))
         out.field("handled", handled)
         out.field("message", message)
         out.field("code", code)
-        out.field("exitCode", exitCode.map(Int.init))
+        out.field("failure", failure?.rawValue)
         if let command { out.object("command") { $0.command(command) } }
         if let apps { out.array("apps", apps) { $0.status($1) } }
         out.field("address", address)
         if let peers { out.array("peers", peers) { $0.peer($1) } }
         out.field("fingerprint", fingerprint)
         out.field("peer", peer)
-        out.field("mode", mode)
+        out.field("mode", mode?.rawValue)
         out.field("offer", offer)
         if let archive { out.object("archive") { $0.archive(archive) } }
         if let protection { out.object("protection") { $0.protection(protection) } }

@@ -33,7 +33,7 @@ extension WireFrame {
         case "handled": handled = try field.bool()
         case "message": message = try field.string()
         case "code": code = try field.string()
-        case "exitCode": exitCode = try field.int32()
+        case "failure": failure = try field.string()
         case "command": command = try field.command()
         case "apps": apps = try field.apps()
         case "address": address = try field.string()
@@ -85,7 +85,7 @@ extension WireFrame {
         out.field("handled", handled)
         out.field("message", message)
         out.field("code", code)
-        out.field("exitCode", exitCode.map(Int.init))
+        out.field("failure", failure)
         if let command { out.object("command") { $0.command(command) } }
         if let apps { out.array("apps", apps) { $0.status($1) } }
         out.field("address", address)

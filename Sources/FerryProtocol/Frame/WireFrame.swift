@@ -5,10 +5,12 @@ import FoundationEssentials
 /// One flat struct serves every frame type so that any language can speak the protocol with a plain
 /// JSON object; ``validate()`` checks that each type carries its required fields.
 public struct WireFrame: Codable, Sendable, Equatable {
-    /// The protocol version this build speaks (and sends in `hello`).
-    public static let protocolVersion = 2
-    /// Every version a daemon of this build accepts in `hello`: 1 until its deprecation period ends.
-    public static let acceptedVersions: ClosedRange<Int> = 1...2
+    /// The protocol version this build speaks (and sends in `hello`). 3: typed failures instead
+    /// of exit codes in results; versions 1 and 2 are no longer served.
+    public static let protocolVersion = 3
+    /// Every version a daemon of this build accepts in `hello`: 2 differs from 3 only in the
+    /// `exitCode` of a failed result, which 3 names as a `failure` (apps never read it).
+    public static let acceptedVersions: ClosedRange<Int> = 2...3
     /// The longest frame accepted, newline included.
     public static let maximumLength = 1 << 20
 
@@ -33,7 +35,8 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var handled: Bool?
     public var message: String?
     public var code: String?
-    public var exitCode: Int32?
+    /// Why a request failed (``DaemonReply/Failure``).
+    public var failure: String?
     public var command: CommandSpec?
     public var apps: [AppStatus]?
     /// HOST:PORT of a manual peer (`peer-add`, `peer-remove`).
@@ -155,7 +158,7 @@ extension WireFrame {
     /// Version 1's keys: the typed rows are left out of Codable (see ``version1Items``).
     enum CodingKeys: String, CodingKey {
         case type, id, `protocol`, role, token, server, bundleId, event, url, options, result, app, source
-        case annotation, background, wait, outcome, pid, handled, message, code, exitCode, command, apps
+        case annotation, background, wait, outcome, pid, handled, message, code, failure, command, apps
         case address, peers, files, items, host, port, fingerprint, peer, mode, offer, file, bytes, total
         case fileBytes, fileTotal, data, restoration, discard, archive
     }

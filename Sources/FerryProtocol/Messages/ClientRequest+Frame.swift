@@ -23,9 +23,9 @@ extension ClientRequest {
                 send.pin = pin
                 self = .send(send)
             }
-        case "receiving": self = .receiving(.init(id: id, mode: frame.mode))
+        case "receiving": self = .receiving(.init(id: id, mode: try frame.mode.map { mode throws(WireError) in try .init(wire: mode) }))
         case "trust":
-            self = .trust(.init(id: id, action: frame.event ?? "list", fingerprint: frame.fingerprint, peer: frame.peer,
+            self = .trust(.init(id: id, action: try .init(wire: frame.event ?? "list"), fingerprint: frame.fingerprint, peer: frame.peer,
                                 autoAccept: frame.mode.map { $0 != "ask" }))
         case "pending": self = .pending(.init(id: id))
         case "accept": self = .accept(.init(id: id, offer: try f.need(frame.offer)))
@@ -38,7 +38,7 @@ extension ClientRequest {
         case "pair-decline": self = .pairDecline(.init(id: id, offer: try f.need(frame.offer)))
         case "state": self = .state(.init(id: id, app: try f.need(frame.app), discard: frame.discard))
         case "unlock": self = .unlock(.init(id: id, data: try f.need(frame.data)))
-        case "lock": self = .lock(.init(id: id, mode: frame.mode))
+        case "lock": self = .lock(.init(id: id, mode: try frame.mode.map { mode throws(WireError) in try .init(wire: mode) }))
         case "protection-status": self = .protectionStatus(.init(id: id))
         case "web-share": self = .webShare(.init(id: id, files: try f.need(frame.files), pin: frame.pin))
         default: throw WireError(.malformedFrame, "unknown frame type \"\(frame.type)\"")
@@ -70,9 +70,9 @@ extension ClientRequest {
             frame.app = send.app
             frame.offer = send.offer
             frame.pin = send.pin
-        case .receiving(let receiving): frame.mode = receiving.mode
+        case .receiving(let receiving): frame.mode = receiving.mode?.rawValue
         case .trust(let trust):
-            frame.event = trust.action
+            frame.event = trust.action.rawValue
             frame.fingerprint = trust.fingerprint
             frame.peer = trust.peer
             frame.mode = trust.autoAccept.map { $0 ? "auto" : "ask" }
@@ -92,7 +92,7 @@ extension ClientRequest {
             frame.app = query.app
             frame.discard = query.discard
         case .unlock(let unlock): frame.data = unlock.data
-        case .lock(let lock): frame.mode = lock.mode
+        case .lock(let lock): frame.mode = lock.mode?.rawValue
         case .protectionStatus: break
         case .webShare(let share):
             frame.files = share.files

@@ -12,8 +12,8 @@ extension ClientRequest {
     /// `lock`: the session locked; `mode` `now` removes the keys without the grace.
     public struct Lock: Codable, Sendable, Equatable {
         public var id: Int
-        public var mode: String?
-        public init(id: Int, mode: String? = nil) {
+        public var mode: Mode?
+        public init(id: Int, mode: Mode? = nil) {
             self.id = id
             self.mode = mode
         }

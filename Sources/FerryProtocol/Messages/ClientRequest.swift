@@ -122,8 +122,8 @@ public enum ClientRequest: Sendable, Equatable {
     /// Read, or set, who may send to this device: `off`, `contacts`, `everyone`.
     public struct Receiving: Codable, Sendable, Equatable {
         public var id: Int
-        public var mode: String?
-        public init(id: Int, mode: String? = nil) {
+        public var mode: Mode?
+        public init(id: Int, mode: Mode? = nil) {
             self.id = id
             self.mode = mode
         }
@@ -132,14 +132,14 @@ public enum ClientRequest: Sendable, Equatable {
     /// The trust store: `action` is `list`, `self`, `add` or `revoke`.
     public struct Trust: Codable, Sendable, Equatable {
         public var id: Int
-        public var action: String
+        public var action: Action
         public var fingerprint: String?
         /// A name for `add`; a name or fingerprint prefix for `revoke`.
         public var peer: String?
         /// For `add`: whether its offers are accepted without asking (the default), or asked about.
         public var autoAccept: Bool?
 
-        public init(id: Int, action: String, fingerprint: String? = nil, peer: String? = nil, autoAccept: Bool? = nil) {
+        public init(id: Int, action: Action, fingerprint: String? = nil, peer: String? = nil, autoAccept: Bool? = nil) {
             self.id = id
             self.action = action
             self.fingerprint = fingerprint

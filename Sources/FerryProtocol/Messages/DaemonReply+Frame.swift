@@ -1,18 +1,18 @@
 extension DaemonReply.Result {
     init(_ frame: WireFrame) throws(WireError) {
         let f = FrameFields(frame)
-        self.init(id: try f.id(), outcome: try f.need(frame.outcome, "\"outcome\""))
+        self.init(id: try f.id(), outcome: try .init(wire: f.need(frame.outcome, "\"outcome\"")))
         app = frame.app
         pid = frame.pid
         handled = frame.handled
         message = frame.message
         code = frame.code
-        exitCode = frame.exitCode
+        failure = try frame.failure.map { word throws(WireError) in try .init(wire: word) }
         command = frame.command
         apps = frame.apps
         peers = frame.peers
         address = frame.address
-        mode = frame.mode
+        mode = try frame.mode.map { mode throws(WireError) in try .init(wire: mode) }
         peer = frame.peer
         fingerprint = frame.fingerprint
         offer = frame.offer
@@ -27,18 +27,18 @@ extension DaemonReply.Result {
     /// The flat frame of this result.
     public var frame: WireFrame {
         var frame = WireFrame(type: "result", id: id)
-        frame.outcome = outcome
+        frame.outcome = outcome.rawValue
         frame.app = app
         frame.pid = pid
         frame.handled = handled
         frame.message = message
         frame.code = code
-        frame.exitCode = exitCode
+        frame.failure = failure?.rawValue
         frame.command = command
         frame.apps = apps
         frame.peers = peers
         frame.address = address
-        frame.mode = mode
+        frame.mode = mode?.rawValue
         frame.peer = peer
         frame.fingerprint = fingerprint
         frame.offer = offer
@@ -55,7 +55,7 @@ extension DaemonReply.Result {
 extension DaemonReply.Progress {
     init(_ frame: WireFrame) throws(WireError) {
         let f = FrameFields(frame)
-        self.init(id: try f.id(), event: try f.need(frame.event, "\"event\""))
+        self.init(id: try f.id(), event: try .init(wire: f.need(frame.event, "\"event\"")))
         file = frame.file
         files = frame.files
         bytes = frame.bytes
@@ -69,7 +69,7 @@ extension DaemonReply.Progress {
     /// The flat frame of this step.
     public var frame: WireFrame {
         var frame = WireFrame(type: "progress", id: id)
-        frame.event = event
+        frame.event = event.rawValue
         frame.file = file
         frame.files = files
         frame.bytes = bytes

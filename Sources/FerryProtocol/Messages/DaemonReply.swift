@@ -9,21 +9,22 @@ public enum DaemonReply: Sendable, Equatable {
     /// request's kind (docs/protocol.md lists them per request).
     public struct Result: Codable, Sendable, Equatable {
         public var id: Int
-        public var outcome: String
+        public var outcome: Outcome
         public var app: String?
         public var pid: Int32?
         public var handled: Bool?
         public var message: String?
         /// Pairing: the six-digit code.
         public var code: String?
-        /// The exit status the CLI should end with (failures).
-        public var exitCode: Int32?
+        /// Why a `failed` request failed; the CLI picks its exit status from it.
+        public var failure: Failure?
         /// A command app's launch, for the client to perform.
         public var command: WireFrame.CommandSpec?
         public var apps: [WireFrame.AppStatus]?
         public var peers: [WireFrame.PeerRow]?
         public var address: String?
-        public var mode: String?
+        /// `receiving`: the mode now in force.
+        public var mode: ClientRequest.Receiving.Mode?
         public var peer: String?
         public var fingerprint: String?
         public var offer: String?
@@ -35,7 +36,7 @@ public enum DaemonReply: Sendable, Equatable {
         /// Data protection's lock and keys (`unlock`, `lock`, `protection-status`, `ps`).
         public var protection: WireFrame.ProtectionReport?
 
-        public init(id: Int, outcome: String) {
+        public init(id: Int, outcome: Outcome) {
             self.id = id
             self.outcome = outcome
         }
@@ -44,7 +45,7 @@ public enum DaemonReply: Sendable, Equatable {
     /// A step of request `id`: `waiting`, `accepted`, `progress`, `file-done`.
     public struct Progress: Codable, Sendable, Equatable {
         public var id: Int
-        public var event: String
+        public var event: Event
         public var file: String?
         public var files: [String]?
         public var bytes: Int?
@@ -56,7 +57,7 @@ public enum DaemonReply: Sendable, Equatable {
         /// The web share's URLs (`shared`).
         public var items: [String]?
 
-        public init(id: Int, event: String) {
+        public init(id: Int, event: Event) {
             self.id = id
             self.event = event
         }
@@ -64,11 +65,11 @@ public enum DaemonReply: Sendable, Equatable {
 
     /// A peer `added`, `updated` or `removed` (with the reason in `message`).
     public struct PeerChange: Codable, Sendable, Equatable {
-        public var event: String
+        public var event: Event
         public var message: String?
         public var peers: [WireFrame.PeerRow]
 
-        public init(event: String, message: String? = nil, peers: [WireFrame.PeerRow]) {
+        public init(event: Event, message: String? = nil, peers: [WireFrame.PeerRow]) {
             self.event = event
             self.message = message
             self.peers = peers

@@ -1,6 +1,6 @@
-/// Ferry's documented exit codes (sysexits-style, so scripts can tell failures apart), in the one
-/// place both sides read them: ferryd picks the code a failed request ends `ferry` with and sends
-/// it in the reply's `exitCode`; the CLI defines its own `FerryExit` from these.
+/// Ferry's documented exit codes (sysexits-style, so scripts can tell failures apart). The CLI
+/// picks them (`FerryExit`), from the ``DaemonReply/Failure`` a failed request carries; ferryd
+/// reads them only for its own exit.
 public enum ExitStatus {
     /// The answer is no: `can-open` cannot open, `doctor` found problems; an app that is not running.
     public static let no: Int32 = 1

@@ -11,13 +11,13 @@ public enum Handshake: Sendable, Equatable {
     public struct Hello: Codable, Sendable, Equatable {
         public var `protocol`: Int
         /// `client` or `app`.
-        public var role: String
+        public var role: Role
         /// An app's launch token (required for `app`).
         public var token: String?
         /// An app that opts in to state preservation.
         public var restoration: Bool?
 
-        public init(protocol version: Int, role: String, token: String? = nil, restoration: Bool? = nil) {
+        public init(protocol version: Int, role: Role, token: String? = nil, restoration: Bool? = nil) {
             self.protocol = version
             self.role = role
             self.token = token

@@ -9,14 +9,14 @@ extension WireMessage {
         let f = FrameFields(frame)
         switch frame.type {
         case "hello":
-            self = .handshake(.hello(.init(protocol: try f.need(frame.protocol), role: try f.need(frame.role),
+            self = .handshake(.hello(.init(protocol: try f.need(frame.protocol), role: try .init(wire: f.need(frame.role)),
                                            token: frame.token, restoration: frame.restoration)))
         case "welcome":
             self = .handshake(.welcome(.init(protocol: try f.need(frame.protocol), server: frame.server, bundleId: frame.bundleId)))
         case "error": self = .handshake(.error(.init(code: try f.need(frame.code), message: frame.message)))
         case "result": self = .reply(.result(try DaemonReply.Result(frame)))
         case "progress": self = .reply(.progress(try DaemonReply.Progress(frame)))
-        case "peer": self = .reply(.peer(.init(event: try f.need(frame.event), message: frame.message, peers: try f.need(frame.peers))))
+        case "peer": self = .reply(.peer(.init(event: try .init(wire: f.need(frame.event)), message: frame.message, peers: try f.need(frame.peers))))
         case "event":
             self = .event(.event(.init(id: try f.id(), event: try f.need(frame.event), url: frame.url,
                                        options: frame.options, archive: frame.archive)))
@@ -32,7 +32,7 @@ extension WireMessage {
         case .handshake(.hello(let hello)):
             var frame = WireFrame(type: "hello")
             frame.protocol = hello.protocol
-            frame.role = hello.role
+            frame.role = hello.role.rawValue
             frame.token = hello.token
             frame.restoration = hello.restoration
             return frame
@@ -52,7 +52,7 @@ extension WireMessage {
         case .reply(.progress(let progress)): return progress.frame
         case .reply(.peer(let change)):
             var frame = WireFrame(type: "peer")
-            frame.event = change.event
+            frame.event = change.event.rawValue
             frame.message = change.message
             frame.peers = change.peers
             return frame

@@ -16,8 +16,8 @@ import Testing
         WireMessage.request(.ping(.init(id: 1))),
         .request(.open(.init(id: 2, url: "todo://x"))),
         .event(.event(.init(id: 1, event: "open"))),
-        .reply(.result(.init(id: 1, outcome: "ok"))),
-        .handshake(.hello(.init(protocol: 2, role: "app", token: "t"))),
+        .reply(.result(.init(id: 1, outcome: .ok))),
+        .handshake(.hello(.init(protocol: 2, role: .app, token: "t"))),
     ])
     func anythingElseIsRefused(_ message: WireMessage) {
         #expect(AppInbound(message) == .refused(WireError(.malformedFrame, "an app sends only reply frames after hello")))

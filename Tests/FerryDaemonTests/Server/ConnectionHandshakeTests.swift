@@ -7,9 +7,9 @@ import Testing
 /// The connection's first frame, and what an app's connection writes: checked on typed messages,
 /// with the texts and bytes peers have always got.
 @Suite struct ConnectionHandshakeTests {
-    @Test(arguments: [1, 2])
+    @Test(arguments: [2, 3])
     func aHelloInASpokenVersionIsTaken(_ version: Int) throws {
-        let hello = Handshake.Hello(protocol: version, role: "app", token: "t", restoration: true)
+        let hello = Handshake.Hello(protocol: version, role: .app, token: "t", restoration: true)
         #expect(try Connection.checkHello(.handshake(.hello(hello))) == hello)
     }
 
@@ -19,13 +19,21 @@ import Testing
         }
     }
 
-    @Test func anUnspokenVersionIsNamed() {
-        #expect(throws: WireError(.unsupportedProtocol, "ferryd speaks protocol 1 to 2, not 3")) {
-            try Connection.checkHello(.handshake(.hello(.init(protocol: 3, role: "client"))))
+    @Test func anOlderClientIsToldToUpgradeFerry() {
+        #expect(throws: WireError(.unsupportedProtocol, "ferryd speaks protocol 3, this client protocol 1: "
+                                    + "upgrade ferry (and apps built with an older FerryKit) to ferryd's release")) {
+            try Connection.checkHello(.handshake(.hello(.init(protocol: 1, role: .client))))
         }
     }
 
-    @Test(arguments: [1, 2])
+    @Test func aNewerClientIsToldToRestartFerryd() {
+        #expect(throws: WireError(.unsupportedProtocol, "ferryd speaks protocol 3, this client protocol 4: "
+                                    + "restart ferryd so that it is the release of this ferry")) {
+            try Connection.checkHello(.handshake(.hello(.init(protocol: 4, role: .client))))
+        }
+    }
+
+    @Test(arguments: [2, 3])
     func anAppsWelcomeAndEventsAreTheFlatFramesBytes(_ version: Int) throws {
         let channel = EmbeddedChannel()
         let link = ChannelAppLink(channel: channel, version: version)

@@ -95,12 +95,4 @@ import FerryTestSupport
         #expect(frames.map(\.type) == ["result", "error"], "nothing after the bad line is served")
         #expect(frames.first?.id == 1)
     }
-
-    @Test func aVersion1ClientIsAnsweredInVersion1() async throws {
-        let world = try World()
-        let answers = try await world.exchange([Self.open(7, "one://a"), #"{"type":"ps","id":8}"#], reading: 2, version: 1)
-        let frames = try answers.map { try WireCodec.decode(Array($0.utf8)) }
-        #expect(frames.map(\.id) == [7, 8])
-        #expect(frames.map(\.outcome) == ["command", "ok"])
-    }
 }

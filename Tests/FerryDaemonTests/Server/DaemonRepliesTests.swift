@@ -19,25 +19,25 @@ import Testing
     @Test func aDeclinedOpenExits77WithItsReason() {
         let declined = OpenResult(id: 1, app: "a", outcome: .declined, message: "no")
         let result = DaemonReply.Result(.opened(declined))
-        #expect(result.outcome == "declined")
-        #expect(result.exitCode == 77)
+        #expect(result.outcome == .declined)
+        #expect(result.failure == nil, "the outcome says it; the CLI picks the exit code")
         #expect(result.message == "no")
     }
 
-    static let exitCodes: [(DaemonError.Code, Int32)] = [
-        (.invalidURL, 65), (.unknownApp, 67), (.noHandler, 69), (.failedToStart, 71), (.appFailed, 75),
-        (.notRunning, 1), (.invalidApp, 64), (.stateFailed, 73),
+    static let failures: [(DaemonError.Code, DaemonReply.Failure)] = [
+        (.invalidURL, .invalidURL), (.unknownApp, .unknownApp), (.noHandler, .noHandler), (.failedToStart, .launchFailed),
+        (.appFailed, .appFailed), (.notRunning, .notRunning), (.invalidApp, .invalidApp), (.stateFailed, .cannotWrite),
     ]
 
-    @Test(arguments: exitCodes)
-    func aFailedOpenCarriesItsExitCode(_ code: DaemonError.Code, _ exitCode: Int32) {
+    @Test(arguments: failures)
+    func aFailedOpenCarriesItsFailure(_ code: DaemonError.Code, _ failure: DaemonReply.Failure) {
         let error = DaemonError(code, "why")
         let result = DaemonReply.Result(.failed(id: 3, app: "a", error))
         #expect(result == {
-            var expected = DaemonReply.Result(id: 3, outcome: "failed")
+            var expected = DaemonReply.Result(id: 3, outcome: .failed)
             expected.app = "a"
             expected.message = error.message
-            expected.exitCode = exitCode
+            expected.failure = failure
             return expected
         }())
     }
@@ -49,11 +49,11 @@ import Testing
     }
 
     @Test func stateReportsAreOutcomes() {
-        #expect(DaemonReply.Result(4, .none, app: "a").outcome == "none")
-        #expect(DaemonReply.Result(4, .discarded, app: "a").outcome == "discarded")
+        #expect(DaemonReply.Result(4, .none, app: "a").outcome == .none)
+        #expect(DaemonReply.Result(4, .discarded, app: "a").outcome == .discarded)
         #expect(DaemonReply.Result(4, .saved(ArchiveInfo(size: 9)), app: "a").archive?.size == 9)
         let damaged = DaemonReply.Result(4, .damaged("bad key"), app: "a")
-        #expect(damaged.outcome == "damaged")
+        #expect(damaged.outcome == .damaged)
         #expect(damaged.message == "bad key")
     }
 

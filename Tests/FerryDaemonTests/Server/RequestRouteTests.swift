@@ -22,8 +22,8 @@ import Testing
         (.send(send), .transfer(.send(send))),
         (.cancel(answer), .transfer(.cancel(answer))),
         (.webShare(.init(id: 12, files: ["/tmp/a"])), .transfer(.webShare(.init(id: 12, files: ["/tmp/a"])))),
-        (.receiving(.init(id: 13, mode: "off")), .transfer(.receiving(.init(id: 13, mode: "off")))),
-        (.trust(.init(id: 14, action: "list")), .transfer(.trust(.init(id: 14, action: "list")))),
+        (.receiving(.init(id: 13, mode: .off)), .transfer(.receiving(.init(id: 13, mode: .off)))),
+        (.trust(.init(id: 14, action: .list)), .transfer(.trust(.init(id: 14, action: .list)))),
         (.pending(.init(id: 15)), .transfer(.pending(.init(id: 15)))),
         (.accept(answer), .transfer(.accept(answer))),
         (.decline(answer), .transfer(.decline(answer))),
@@ -33,7 +33,7 @@ import Testing
         (.pairAccept(.init(id: 19, offer: "p", code: "123456")), .transfer(.pair(.accept(.init(id: 19, offer: "p", code: "123456"))))),
         (.pairDecline(answer), .transfer(.pair(.decline(answer)))),
         (.unlock(.init(id: 20, data: "cGFzcw==")), .protection(.unlock(.init(id: 20, data: "cGFzcw==")))),
-        (.lock(.init(id: 21, mode: "now")), .protection(.lock(.init(id: 21, mode: "now")))),
+        (.lock(.init(id: 21, mode: .now)), .protection(.lock(.init(id: 21, mode: .now)))),
         (.protectionStatus(.init(id: 22)), .protection(.status(.init(id: 22)))),
     ]
 
@@ -51,9 +51,9 @@ import Testing
 
     @Test(arguments: [
         WireMessage.appReply(.reply(.init(id: 1, result: true))),
-        .reply(.result(.init(id: 1, outcome: "ok"))),
+        .reply(.result(.init(id: 1, outcome: .ok))),
         .event(.event(.init(id: 1, event: "open"))),
-        .handshake(.hello(.init(protocol: 2, role: "client"))),
+        .handshake(.hello(.init(protocol: 2, role: .client))),
     ])
     func aClientsNonRequestIsRefusedByItsType(_ message: WireMessage) {
         #expect(RequestRoute.of(message) == .failure(WireError(.malformedFrame, "clients may not send \(message.type) frames")))

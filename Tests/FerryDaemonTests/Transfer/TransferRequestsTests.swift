@@ -34,46 +34,43 @@ import Testing
     }
 
     @Test func withoutTransfersEveryRequestFailsWithExit74() async throws {
-        let result = try await Self.result(.trust(.init(id: 5, action: "list")), hub: nil)
-        #expect(result == .failed(5, "file transfers are not running in ferryd (see its log)", exitCode: 74))
+        let result = try await Self.result(.trust(.init(id: 5, action: .list)), hub: nil)
+        #expect(result == .failed(5, "file transfers are not running in ferryd (see its log)", failure: .transferFailed))
     }
 
     @Test func trustAddListsAndRevokes() async throws {
         let hub = try Self.hub()
         let fingerprint = String(repeating: "ab", count: 32)
-        let add = ClientRequest.Trust(id: 1, action: "add", fingerprint: fingerprint.uppercased(), peer: "laptop", autoAccept: false)
-        #expect(try await Self.result(.trust(add), hub: hub).outcome == "trusted")
-        let list = try await Self.result(.trust(.init(id: 2, action: "list")), hub: hub)
+        let add = ClientRequest.Trust(id: 1, action: .add, fingerprint: fingerprint.uppercased(), peer: "laptop", autoAccept: false)
+        #expect(try await Self.result(.trust(add), hub: hub).outcome == .trusted)
+        let list = try await Self.result(.trust(.init(id: 2, action: .list)), hub: hub)
         #expect(list.trusted == [.init(fingerprint: fingerprint, name: "laptop", autoAccept: false)])
-        let revoked = try await Self.result(.trust(.init(id: 3, action: "revoke", peer: "laptop")), hub: hub)
-        #expect(revoked.outcome == "revoked")
+        let revoked = try await Self.result(.trust(.init(id: 3, action: .revoke, peer: "laptop")), hub: hub)
+        #expect(revoked.outcome == .revoked)
         #expect(revoked.trusted == [.init(fingerprint: fingerprint, name: "laptop")])
     }
 
     @Test func trustSelfNamesThisDevice() async throws {
         let hub = try Self.hub()
-        let own = try await Self.result(.trust(.init(id: 4, action: "self")), hub: hub)
+        let own = try await Self.result(.trust(.init(id: 4, action: .`self`)), hub: hub)
         #expect(own.fingerprint == hub.identity.fingerprint)
         #expect(own.peer == "desk")
     }
 
     @Test(arguments: [
-        (ClientRequest.Trust(id: 6, action: "add", fingerprint: "abc"), "a fingerprint is 64 hex digits (the receiver's `ferry trust self` prints it)"),
-        (ClientRequest.Trust(id: 6, action: "forget"), "unknown trust action \"forget\""),
-        (ClientRequest.Trust(id: 6, action: "revoke", peer: "nobody"), "no trusted peer is named or starts with \"nobody\"; see ferry trust"),
+        (ClientRequest.Trust(id: 6, action: .add, fingerprint: "abc"), "a fingerprint is 64 hex digits (the receiver's `ferry trust self` prints it)"),
+        (ClientRequest.Trust(id: 6, action: .revoke, peer: "nobody"), "no trusted peer is named or starts with \"nobody\"; see ferry trust"),
     ])
     func badTrustRequestsFailNamingTheFault(_ trust: ClientRequest.Trust, _ message: String) async throws {
-        #expect(try await Self.result(.trust(trust), hub: try Self.hub()) == .failed(6, message, exitCode: 74))
+        #expect(try await Self.result(.trust(trust), hub: try Self.hub()) == .failed(6, message, failure: .transferFailed))
     }
 
     @Test func receivingSetsAndReportsTheMode() async throws {
         let hub = try Self.hub()
-        let set = try await Self.result(.receiving(.init(id: 7, mode: "contacts")), hub: hub)
-        #expect(set.outcome == "contacts")
-        #expect(set.mode == "contacts")
-        #expect(try await Self.result(.receiving(.init(id: 8)), hub: hub).mode == "contacts")
-        let wrong = try await Self.result(.receiving(.init(id: 9, mode: "all")), hub: hub)
-        #expect(wrong.message == "unknown receiving mode \"all\"; use off, contacts or everyone")
+        let set = try await Self.result(.receiving(.init(id: 7, mode: .contacts)), hub: hub)
+        #expect(set.outcome == .contacts)
+        #expect(set.mode == .contacts)
+        #expect(try await Self.result(.receiving(.init(id: 8)), hub: hub).mode == .contacts)
     }
 
     @Test func answersToUnknownOffersAndSendsAreNotFound() async throws {
@@ -81,24 +78,24 @@ import Testing
         let accept = try await Self.result(.accept(.init(id: 10, offer: "o9")), hub: hub)
         #expect(accept.message == "no offer \"o9\" is waiting; see ferry inbox pending")
         let cancel = try await Self.result(.cancel(.init(id: 11, offer: "s1")), hub: hub)
-        #expect(cancel.outcome == "failed")
-        #expect(cancel.exitCode == 74)
+        #expect(cancel.outcome == .failed)
+        #expect(cancel.failure == .transferFailed)
         #expect(try await Self.result(.pending(.init(id: 12)), hub: hub).offers == [])
     }
 
     @Test func aSendToAnUnknownPeerFailsWithoutProgress() async throws {
         let send = ClientRequest.Send(id: 13, files: ["/nonexistent"], host: "127.0.0.1", port: 1)
         let result = try await Self.result(.send(send), hub: try Self.hub())
-        #expect(result.exitCode == 74)
+        #expect(result.failure == .transferFailed)
         #expect(result.message?.hasPrefix("no fingerprint for 127.0.0.1:1") == true)
     }
 
     @Test func sendProgressIsTypedPerEvent() {
         let step = SendRequest.progress(.progress(file: "a", fileSent: 1, fileSize: 2, totalSent: 3, totalBytes: 4), id: 9)
-        var expected = DaemonReply.Progress(id: 9, event: "progress")
+        var expected = DaemonReply.Progress(id: 9, event: .progress)
         (expected.file, expected.fileBytes, expected.fileTotal, expected.bytes, expected.total) = ("a", 1, 2, 3, 4)
         #expect(step == expected)
         #expect(SendRequest.progress(.filesDone(["a", "b"]), id: 9).files == ["a", "b"])
-        #expect(SendRequest.progress(.waiting, id: 9) == DaemonReply.Progress(id: 9, event: "waiting"))
+        #expect(SendRequest.progress(.waiting, id: 9) == DaemonReply.Progress(id: 9, event: .waiting))
     }
 }

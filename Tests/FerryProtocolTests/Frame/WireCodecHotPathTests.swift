@@ -4,15 +4,15 @@ import Testing
 /// The typed hot path writes the bytes the flat frame's writer wrote, member for member.
 @Suite struct WireCodecHotPathTests {
     static let results: [DaemonReply.Result] = {
-        var opened = DaemonReply.Result(id: 17, outcome: "active")
+        var opened = DaemonReply.Result(id: 17, outcome: .active)
         opened.app = "com.acme.todo"
         opened.pid = 4242
         opened.handled = true
-        var failed = DaemonReply.Result(id: 2, outcome: "failed")
+        var failed = DaemonReply.Result(id: 2, outcome: .failed)
         failed.app = "a\"b"
         failed.message = "no app handles \"x:\"\n"
-        failed.exitCode = 69
-        var everything = DaemonReply.Result(id: 3, outcome: "ok")
+        failed.failure = .noHandler
+        var everything = DaemonReply.Result(id: 3, outcome: .ok)
         everything.code = "123456"
         everything.command = .init(executable: "/bin/true", arguments: ["-x", "é"], environment: ["A": "1"])
         everything.apps = [.init(bundleId: "a", state: "active", pid: 9, since: 1.5)]
@@ -22,11 +22,11 @@ import Testing
         everything.peers = [row]
         everything.fingerprint = "cd"
         everything.peer = "desk"
-        everything.mode = "contacts"
+        everything.mode = .contacts
         everything.offer = "o1"
         everything.archive = .init(bundleVersion: "1", size: 3)
         everything.protection = .init(lock: "locked", available: false, enforced: true, keys: ["A": "absent"], held: 1)
-        return [DaemonReply.Result(id: 1, outcome: "pong"), opened, failed, everything]
+        return [DaemonReply.Result(id: 1, outcome: .pong), opened, failed, everything]
     }()
 
     @Test(arguments: results, [1, 2])
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aResultWithRowsKeepsVersion1Items() throws {
-        var result = DaemonReply.Result(id: 4, outcome: "ok")
+        var result = DaemonReply.Result(id: 4, outcome: .ok)
         result.trusted = [.init(fingerprint: "ab", name: "desk", autoAccept: true)]
         let line = WireCodec.encode(.reply(.result(result)), version: 1).dropLast()
         #expect(try WireCodec.decode(line).items == ["ab\tdesk\tauto"])

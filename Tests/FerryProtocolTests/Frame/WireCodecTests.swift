@@ -15,7 +15,7 @@ import Testing
         var result = WireFrame(type: "result", id: 2)
         result.outcome = "command"
         result.pid = -1
-        result.exitCode = 77
+        result.failure = "declined"
         result.command = WireFrame.CommandSpec(executable: "/bin/sh", arguments: ["sh", "-c", "echo \"$1\"", "a b"],
                                                environment: ["FERRY_BUNDLE_ID": "com.a", "X": "y=z"])
         result.apps = [WireFrame.AppStatus(bundleId: "com.a", state: "active", pid: 42, since: 1_700_000_000.25)]
@@ -73,7 +73,7 @@ import Testing
         #"{"type":"open","id":1,"url":"a:1","url":"b:2"}"#, #"{"type":"reply","type":"open","id":1,"url":"a:1"}"#,
         #"{"type":"result","id":1,"command":{"executable":"/bin/a","arguments":[],"environment":{"A":"1","A":"2"}}}"#,
         #"{"type":"reply","id":1,"id":2}"#, #"{"type":"reply","id":+1}"#, #"{"type":"reply","id":01}"#,
-        #"{"type":"result","id":1,"pid":4294967297}"#, #"{"type":"result","id":1,"exitCode":-2147483649}"#,
+        #"{"type":"result","id":1,"pid":4294967297}"#, #"{"type":"result","id":1,"pid":-2147483649}"#,
     ])
     func refusesDuplicateKeysAndNumbersRFC8259Forbids(_ line: String) {
         #expect { try WireCodec.decode(Array(line.utf8)) } throws: { error in

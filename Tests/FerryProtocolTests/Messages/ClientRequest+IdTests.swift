@@ -9,12 +9,12 @@ import Testing
         .quit(.init(id: 0, app: "a")), .kill(.init(id: 0, app: "a")), .memoryWarning(.init(id: 0)),
         .ping(.init(id: 0)), .peers(.init(id: 0, wait: true)), .peerAdd(.init(id: 0, address: "h:1")),
         .peerRemove(.init(id: 0, address: "h:1")), .send(.init(id: 0, files: ["/f"], peer: "p", offer: "o")),
-        .receiving(.init(id: 0, mode: "off")), .trust(.init(id: 0, action: "add", fingerprint: "ab", autoAccept: false)),
+        .receiving(.init(id: 0, mode: .off)), .trust(.init(id: 0, action: .add, fingerprint: "ab", autoAccept: false)),
         .pending(.init(id: 0)), .accept(.init(id: 0, offer: "o")), .decline(.init(id: 0, offer: "o")),
         .cancel(.init(id: 0, offer: "o")), .pair(.init(id: 0, host: "h", port: 1)), .pairPending(.init(id: 0)),
         .pairConfirm(.init(id: 0, offer: "o", confirmed: true)), .pairAccept(.init(id: 0, offer: "o", code: "123456")),
         .pairDecline(.init(id: 0, offer: "o")), .state(.init(id: 0, app: "a", discard: true)),
-        .unlock(.init(id: 0, data: "cGFzcw==")), .lock(.init(id: 0, mode: "now")), .protectionStatus(.init(id: 0)),
+        .unlock(.init(id: 0, data: "cGFzcw==")), .lock(.init(id: 0, mode: .now)), .protectionStatus(.init(id: 0)),
         .webShare(.init(id: 0, files: ["/f"], pin: "1234")),
     ]
 

@@ -9,7 +9,7 @@ import Testing
 
     @Test(arguments: [1, 2])
     func theReportSurvivesTheWire(_ version: Int) throws {
-        var result = DaemonReply.Result(id: 3, outcome: "locked")
+        var result = DaemonReply.Result(id: 3, outcome: .locked)
         result.protection = Self.report
         let line = WireCodec.encode(.reply(.result(result)), version: version).dropLast()
         #expect(try WireCodec.decodeMessage(line, version: version) == .reply(.result(result)))

@@ -14,15 +14,15 @@ import Testing
         .send(.init(id: 10, files: ["/tmp/a b"], url: nil, peer: "laptop", host: "::1", port: 53317,
                     fingerprint: fingerprint, app: "a.b", offer: "s1")),
         .cancel(.init(id: 22, offer: "s1")),
-        .receiving(.init(id: 11, mode: "everyone")),
-        .trust(.init(id: 12, action: "add", fingerprint: fingerprint, peer: "laptop", autoAccept: false)),
+        .receiving(.init(id: 11, mode: .everyone)),
+        .trust(.init(id: 12, action: .add, fingerprint: fingerprint, peer: "laptop", autoAccept: false)),
         .pending(.init(id: 13)), .accept(.init(id: 14, offer: "o1")), .decline(.init(id: 15, offer: "o1")),
         .pair(.init(id: 16, peer: "laptop")), .pairPending(.init(id: 17)),
         .pairConfirm(.init(id: 18, offer: "p1", confirmed: true)), .pairAccept(.init(id: 19, offer: "p1", code: "123456")),
         .pairDecline(.init(id: 20, offer: "p1")), .state(.init(id: 21, app: "a.b", discard: true)),
         // LocalSend's PIN, its web share, and data protection survive version 2 too.
         .send(withPin), .webShare(.init(id: 23, files: ["/tmp/photo.jpg"], pin: "1234")),
-        .unlock(.init(id: 24, data: "cGFzcw==")), .lock(.init(id: 25, mode: "now")), .protectionStatus(.init(id: 26)),
+        .unlock(.init(id: 24, data: "cGFzcw==")), .lock(.init(id: 25, mode: .now)), .protectionStatus(.init(id: 26)),
     ]
 
     static var withPin: ClientRequest.Send {
@@ -32,32 +32,32 @@ import Testing
     }
 
     static var replies: [DaemonReply] {
-        var delivered = DaemonReply.Result(id: 10, outcome: "delivered")
+        var delivered = DaemonReply.Result(id: 10, outcome: .delivered)
         delivered.peer = "laptop"
         delivered.deliveries = [.init(status: "delivered", app: "org.ferry.system.files", name: "a\tb.txt")]
-        var trusted = DaemonReply.Result(id: 12, outcome: "ok")
+        var trusted = DaemonReply.Result(id: 12, outcome: .ok)
         trusted.trusted = [.init(fingerprint: fingerprint, name: "laptop", autoAccept: false)]
-        var offers = DaemonReply.Result(id: 13, outcome: "ok")
+        var offers = DaemonReply.Result(id: 13, outcome: .ok)
         offers.offers = [.init(id: "o1", sender: "Bob", files: 2, bytes: 1 << 40, fingerprint: fingerprint, url: nil)]
-        var pairs = DaemonReply.Result(id: 17, outcome: "ok")
+        var pairs = DaemonReply.Result(id: 17, outcome: .ok)
         pairs.pairRequests = [.init(id: "p1", name: "laptop", code: "123456", fingerprint: fingerprint)]
-        var opened = DaemonReply.Result(id: 1, outcome: "launched")
+        var opened = DaemonReply.Result(id: 1, outcome: .launched)
         opened.app = "org.example.notes"
         opened.pid = 42
         opened.handled = true
-        var progress = DaemonReply.Progress(id: 10, event: "progress")
+        var progress = DaemonReply.Progress(id: 10, event: .progress)
         progress.bytes = 5
         progress.total = 10
-        var shared = DaemonReply.Progress(id: 23, event: "shared")
+        var shared = DaemonReply.Progress(id: 23, event: .shared)
         shared.message = "open https://198.18.0.1:53317/ on the other device"
         shared.items = ["https://198.18.0.1:53317/"]
         return [.result(delivered), .result(trusted), .result(offers), .result(pairs), .result(opened), .progress(progress), .progress(shared),
-                .peer(.init(event: "removed", message: "gone", peers: [.init(name: "laptop", host: "::1", addresses: ["::1"], port: 1, source: "manual", lastSeen: 0.5)]))]
+                .peer(.init(event: .removed, message: "gone", peers: [.init(name: "laptop", host: "::1", addresses: ["::1"], port: 1, source: "manual", lastSeen: 0.5)]))]
     }
 
     static var messages: [WireMessage] {
         requests.map(WireMessage.request) + replies.map(WireMessage.reply) + [
-            .handshake(.hello(.init(protocol: 2, role: "app", token: "t", restoration: true))),
+            .handshake(.hello(.init(protocol: 2, role: .app, token: "t", restoration: true))),
             .handshake(.welcome(.init(protocol: 2, server: "ferryd 0.1.0", bundleId: "a.b"))),
             .handshake(.error(.init(code: "malformed-frame", message: "no"))),
             .event(.event(.init(id: 3, event: "open", url: "notes://n/1", options: .init(url: "notes://n/1", sourceApplication: "x")))),
@@ -130,8 +130,8 @@ import Testing
     /// Codable reads, and what Codable writes it reads, so any peer of either version agrees.
     @Test func theHandshakeTakesTheHandWrittenPathAndAgreesWithCodable() throws {
         let messages: [WireMessage] = [
-            .handshake(.hello(.init(protocol: 2, role: "client"))),
-            .handshake(.hello(.init(protocol: 2, role: "app", token: "t0k\u{e9}n \"q\"", restoration: true))),
+            .handshake(.hello(.init(protocol: 2, role: .client))),
+            .handshake(.hello(.init(protocol: 2, role: .app, token: "t0k\u{e9}n \"q\"", restoration: true))),
             .handshake(.welcome(.init(protocol: 2, server: "ferryd 1.0", bundleId: "com.acme.todo"))),
             .handshake(.error(.init(code: "unknown-token", message: "no launch\nhas it"))),
         ]
@@ -146,7 +146,7 @@ import Testing
     @Test func version1TrustFramesBecomeTypedRequests() throws {
         let line = #"{"type":"trust","id":4,"event":"add","fingerprint":"ff","peer":"x","mode":"ask"}"#
         let frame = try WireCodec.decode(Array(line.utf8), version: 1)
-        #expect(try WireMessage(frame: frame) == .request(.trust(.init(id: 4, action: "add", fingerprint: "ff", peer: "x",
+        #expect(try WireMessage(frame: frame) == .request(.trust(.init(id: 4, action: .add, fingerprint: "ff", peer: "x",
                                                                         autoAccept: false))))
         let two = String(decoding: WireCodec.encode(frame, version: 2), as: UTF8.self)
         #expect(two.contains(#""action":"add""#) && two.contains(#""autoAccept":false"#))

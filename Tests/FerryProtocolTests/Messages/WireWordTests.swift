@@ -1,0 +1,36 @@
+import FerryProtocol
+import Testing
+
+/// Outcomes, events, roles, actions and modes are closed sets: a word from a newer peer is a clear
+/// error that names it, on the hot path and off it.
+@Suite struct WireWordTests {
+    @Test(arguments: [
+        #"{"type":"result","id":1,"outcome":"teleported"}"#,
+        #"{"type":"result","id":1,"outcome":"teleported","trusted":[]}"#,
+    ])
+    func anUnknownOutcomeNamesItself(_ line: String) {
+        let error = #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(line.utf8), version: 2) }
+        #expect(error?.code == .malformedFrame)
+        #expect(error?.message.contains("unknown outcome \"teleported\"") == true)
+        #expect(error?.message.contains("upgrade ferry") == true)
+    }
+
+    @Test func anUnknownProgressEventNamesItself() {
+        let line = #"{"type":"progress","id":1,"event":"warped"}"#
+        let error = #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(line.utf8), version: 2) }
+        #expect(error?.message.contains("unknown progress event \"warped\"") == true)
+    }
+
+    @Test func anUnknownTrustActionNamesItself() {
+        let line = #"{"type":"trust","id":1,"action":"forget"}"#
+        let error = #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(line.utf8), version: 2) }
+        #expect(error?.message.contains("unknown trust action \"forget\"") == true)
+    }
+
+    @Test(arguments: DaemonReply.Outcome.allCases)
+    func everyOutcomeGoesThereAndBack(_ outcome: DaemonReply.Outcome) throws {
+        let line = WireCodec.encode(.reply(.result(.init(id: 3, outcome: outcome))), version: 2).dropLast()
+        #expect(try WireCodec.decodeMessage(line, version: 2) == .reply(.result(.init(id: 3, outcome: outcome))))
+        #expect("\(outcome)" == outcome.rawValue)
+    }
+}
