@@ -33,7 +33,7 @@ import Testing
             await discovery.waitForTick(minimum: .milliseconds(10))
             return clock.now - started
         }
-        try await Task.sleep(for: .milliseconds(50))
+        try await Task.sleep(for: .milliseconds(50))  // time to park: nothing shows a parked clock
         await discovery.handle(.found(PeerTableTests.service("B")))
         // Without the wake it would sleep its hour-long backstop: cut short at 30 s, and failed.
         #expect(await Self.cancelled(woke, after: .seconds(30)) < .seconds(30))
@@ -47,7 +47,7 @@ import Testing
             await discovery.waitForTick(minimum: .milliseconds(300))
             return clock.now - started
         }
-        try await Task.sleep(for: .milliseconds(50))
+        try await Task.sleep(for: .milliseconds(50))  // time to park: nothing shows a parked clock
         await discovery.handle(.found(PeerTableTests.service("B")))
         let waited = await Self.cancelled(woke, after: .seconds(30))
         #expect(waited >= .milliseconds(300) && waited < .seconds(30))

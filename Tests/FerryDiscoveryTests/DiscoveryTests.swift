@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Logging
 import Testing
+import FerryTestSupport
 @testable import FerryDiscovery
 
 /// `Discovery.snapshot(settleTimeout:)` parks until Avahi's first answers, not on a timer: woken by
@@ -10,7 +11,7 @@ import Testing
                               manualPeersFile: "/nonexistent/ferry-test/manual-peers", logger: Logger(label: "test"))
 
     private func untilParked(_ count: Int) async throws {
-        for _ in 0..<2000 where await discovery.settleWaiters.count < count { try await Task.sleep(for: .milliseconds(5)) }
+        await waitUntil("\(count) snapshots parked") { await discovery.settleWaiters.count >= count }
         #expect(await discovery.settleWaiters.count == count)
     }
 
