@@ -168,7 +168,7 @@ let package = Package(
         ),
         .testTarget(name: "FerryProtectionTests", dependencies: ["FerryTestSupport", "FerryProtection", "FerryProtectionKeys"]),
         .testTarget(name: "FerryProtectionKeysTests", dependencies: ["FerryTestSupport", "FerryProtectionKeys", "FerryProtection"]),
-        .testTarget(name: "FerrySystemTests", dependencies: ["FerrySystem"]),
+        .testTarget(name: "FerrySystemTests", dependencies: ["FerryTestSupport", "FerrySystem"]),
         .testTarget(name: "FerryProtocolTests", dependencies: ["FerryTestSupport", "FerryProtocol"]),
         .testTarget(name: "FerryKitTests", dependencies: ["FerryTestSupport", "FerryKit", "FerryProtocol"]),
         .testTarget(name: "FerryDiscoveryTests", dependencies: ["FerryTestSupport", "FerryDiscovery"]),

@@ -33,21 +33,24 @@ final class DaemonClient {
         }
         guard start else { throw CommandFailure(message: "ferryd is not running (no socket at \(path))", exit: FerryExit.unavailable) }
         try startDaemon(context)
-        var lastError = ""
-        for attempt in 1...300 {
-            do {
-                switch greet(try LineSocket.connect(to: path)) {
-                case .success(let client): return client
-                case .failure(let failure): lastError = "\(failure.error)"
+        let started = DaemonStart(socketPath: path)
+        let outcome = try started.wait(
+            connect: { () -> Result<DaemonClient, DaemonStart.Failure> in
+                do {
+                    return greet(try LineSocket.connect(to: path)).mapError { DaemonStart.Failure(reason: "\($0.error)") }
+                } catch {
+                    return .failure(DaemonStart.Failure(reason: "\(error)"))
                 }
-            } catch {
-                lastError = "\(error)"
-            }
+            },
             // The one started above gave up while the dying ferryd still held the lock: again.
-            if attempt.isMultiple(of: 50), !RunningDaemon(context: context).isRunning { try startDaemon(context) }
-            usleep(10_000)
+            stillStarting: { () throws in
+                if !RunningDaemon(context: context).isRunning { try startDaemon(context) }
+            })
+        switch outcome {
+        case .success(let client): return client
+        case .failure(let lastError):
+            throw CommandFailure(message: "ferryd did not start within 3 s (\(lastError.reason)); see \(logPath(context))", exit: FerryExit.unavailable)
         }
-        throw CommandFailure(message: "ferryd did not start within 3 s (\(lastError)); see \(logPath(context))", exit: FerryExit.unavailable)
     }
 
     /// Says hello as a client and waits for `welcome`; any other answer is a refusal.

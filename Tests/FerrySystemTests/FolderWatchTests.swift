@@ -1,4 +1,5 @@
 import FerrySystem
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -8,13 +9,19 @@ import Glibc
 
 /// A FolderWatch wakes at the change, not at its time limit (here an hour).
 @Suite struct FolderWatchTests {
-    private func scratch() -> String {
-        var template = Array("/tmp/ferry-watch-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    private let scratch: TemporaryFolder
+
+    init() throws { scratch = try TemporaryFolder() }
+
+    /// A new folder in the scratch folder.
+    private func watchedFolder() -> String {
+        let folder = scratch.path + "/watched"
+        mkdir(folder, 0o700)
+        return folder
     }
 
     @Test func aChangeMadeBeforeTheWaitCountsAtOnce() throws {
-        let folder = scratch()
+        let folder = watchedFolder()
         let watch = try #require(FolderWatch())
         #expect(watch.watch(folder))
         #expect(mknod(folder + "/ferryd.sock", S_IFSOCK | 0o600, 0) == 0)
@@ -26,7 +33,7 @@ import Glibc
     }
 
     @Test func aChangeDuringTheWaitEndsIt() throws {
-        let folder = scratch()
+        let folder = watchedFolder()
         let watch = try #require(FolderWatch())
         #expect(watch.watch(folder))
         let start = ContinuousClock.now
@@ -37,7 +44,7 @@ import Glibc
 
     @Test func nothingChangedIsFalseAtTheLimit() throws {
         let watch = try #require(FolderWatch())
-        #expect(watch.watch(scratch()))
+        #expect(watch.watch(watchedFolder()))
         #expect(!watch.wait(upTo: .milliseconds(20)))
         #expect(!watch.watch("/nonexistent/folder"))
     }
