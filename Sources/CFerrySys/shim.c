@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "CFerrySys.h"
@@ -31,5 +32,15 @@ int ferry_spawn_addclosefrom(void *actions, int first) {
     (void)actions;
     (void)first;
     return ENOSYS;
+#endif
+}
+
+int ferry_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    (void)pid;
+    errno = ENOSYS;
+    return -1;
 #endif
 }

@@ -20,6 +20,9 @@ int ferry_renameat2(int old_directory, const char *old_path, int new_directory, 
 /// posix_spawn_file_actions_addclosefrom_np (glibc 2.34+): close every descriptor from `first` on
 /// in the child. Returns ENOSYS where the C library lacks it.
 int ferry_spawn_addclosefrom(void *actions, int first);
+/// pidfd_open(2) (Linux 5.3): a descriptor that polls readable once process `pid` has ended, even
+/// when it is not our child. -1 with errno ENOSYS where the kernel lacks it.
+int ferry_pidfd_open(int pid);
 void *ferry_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 
 #endif

@@ -1,3 +1,4 @@
+import CFerrySys
 import Logging
 
 #if canImport(Glibc)
@@ -32,23 +33,50 @@ struct AppRecords {
     }
 
     /// Ends every app a previous ferryd left running: SIGCONT and SIGTERM, SIGKILL after `grace`.
+    /// Returns as soon as they have all ended: each is watched by a pidfd, which polls readable at
+    /// its exit (they are not our children, so waitpid cannot).
     ///
     /// - Returns: The pids it ended.
     @discardableResult
     func endOrphans(grace: Duration = .seconds(2), logger: Logger) -> [pid_t] {
+        var exits: [Int32] = []
         let orphans = Self.entries(folder).compactMap { pid -> pid_t? in
             defer { ended(pid) }
+            // Opened before the checks: from here the pidfd names this process, never a later one.
+            let exit = ferry_pidfd_open(pid)
             guard let text = Self.read(folder + "/\(pid)"), let recorded = text.split(separator: " ").first,
-                  Self.startTime(pid) == String(recorded) else { return nil }
+                  Self.startTime(pid) == String(recorded) else {
+                if exit >= 0 { close(exit) }
+                return nil
+            }
             logger.notice("ending an app of a previous ferryd", metadata: ["pid": "\(pid)", "record": "\(text)"])
             kill(pid, SIGCONT)
             kill(pid, SIGTERM)
+            exits.append(exit)
             return pid
         }
-        let deadline = ContinuousClock.now + grace
-        while orphans.contains(where: Self.runs) && ContinuousClock.now < deadline { usleep(20_000) }
-        for pid in orphans where Self.runs(pid) { kill(pid, SIGKILL) }
+        let running = Self.waitForExits(Array(zip(exits, orphans)), until: ContinuousClock.now + grace)
+        for (_, pid) in running { kill(pid, SIGKILL) }
+        for exit in exits where exit >= 0 { close(exit) }
         return orphans
+    }
+
+    /// Waits until every process has ended or `deadline` passes: on their pidfds, which poll
+    /// readable at the exit, or looking every 20 ms at those without one (a kernel before 5.3).
+    ///
+    /// - Returns: Those still running.
+    static func waitForExits(_ processes: [(exit: Int32, pid: pid_t)], until deadline: ContinuousClock.Instant) -> [(exit: Int32, pid: pid_t)] {
+        var left = processes
+        while true {
+            left = left.filter { $0.exit >= 0 || runs($0.pid) }
+            let remaining = deadline - ContinuousClock.now
+            guard !left.isEmpty, remaining > .zero else { return left }
+            let limit = left.contains { $0.exit < 0 } ? min(remaining, .milliseconds(20)) : remaining
+            var fds = left.map { pollfd(fd: $0.exit, events: Int16(POLLIN), revents: 0) }
+            let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000 + 1
+            guard poll(&fds, nfds_t(fds.count), Int32(clamping: milliseconds)) >= 0 || errno == EINTR else { return left }
+            left = zip(left, fds).filter { $0.1.revents == 0 }.map(\.0)
+        }
     }
 
     /// Field 22 of /proc/PID/stat: when the process started, in clock ticks since boot.
