@@ -57,7 +57,7 @@ extension FerryWorld {
     func events(_ identifier: String, count: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
         let file = documents(identifier) + "/events"
         var lines: [String] = []
-        waitUntil("\(count) events from \(identifier)", sourceLocation: sourceLocation) {
+        FerryTestSupport.waitUntil("\(count) events from \(identifier)", sourceLocation: sourceLocation) {
             lines = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
             return lines.count >= count
         }

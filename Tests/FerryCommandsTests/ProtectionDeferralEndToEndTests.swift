@@ -51,12 +51,12 @@ import FerryTestSupport
         // ferryd dies and comes back: the held file is on disk, not in its memory.
         let pid = try #require(receiver.daemonPID)
         kill(pid, SIGKILL)
-        #expect(ProtectionEndToEndTests.wait { !isAlive(pid) })
+        waitUntil("the killed ferryd \(pid) to exit") { !isAlive(pid) }
         #expect(try receiver.run("unlock", "--stdin", stdin: "sesame\n").status == 0, "direct: no ferryd runs")
         #expect(try receiver.run("ps").status == 0)
-        #expect(ProtectionEndToEndTests.wait {
+        waitUntil("the held file delivered; ferryd's log: \(receiver.daemonLog)") {
             (try? String(contentsOfFile: documents + "/Inbox/note.txt", encoding: .utf8)) == "while locked"
-        }, "\(receiver.daemonLog)")
+        }
     }
 
     /// A managed app owning `.txt` whose manifest asks for class `complete`.

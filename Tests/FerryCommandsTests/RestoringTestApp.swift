@@ -90,6 +90,6 @@ extension FerryWorld {
     /// Waits until ferryd's log contains `text`.
     @discardableResult
     func waitUntilLogged(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        waitUntil("\"\(text)\" in ferryd's log", sourceLocation: sourceLocation) { daemonLog.contains(text) }
+        FerryTestSupport.waitUntil("\"\(text)\" in ferryd's log", sourceLocation: sourceLocation) { daemonLog.contains(text) }
     }
 }

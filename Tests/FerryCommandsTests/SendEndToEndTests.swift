@@ -29,8 +29,9 @@ import FerryTestSupport
             receiverFingerprint = try Self.fingerprint(receiver)
             senderFingerprint = try Self.fingerprint(sender)
             var text = ""
+            let portFile = receiver.socket + ".transfer-port"
             waitUntil("the receiver's port file") {
-                text = (try? String(contentsOfFile: receiver.socket + ".transfer-port", encoding: .utf8)) ?? ""
+                text = (try? String(contentsOfFile: portFile, encoding: .utf8)) ?? ""
                 return !text.isEmpty
             }
             port = try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))
