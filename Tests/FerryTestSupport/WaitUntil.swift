@@ -9,7 +9,9 @@ public let waitLimit: Duration = .seconds(30)
 
 /// Checks `condition` every 10 ms until it holds and returns true; after `limit` records a failure
 /// naming `what` was awaited, at the caller's line (so the caller imports Testing), and returns
-/// false. Blocks its thread: for `.offThePool` suites and helper threads.
+/// false. Blocks its thread: for `.offThePool` suites and helper threads. Disfavoured, so that
+/// async code gets the sleeping variant below: blocking the cooperative pool starves the tasks awaited.
+@_disfavoredOverload
 @discardableResult
 public func waitUntil(_ what: @autoclosure () -> String, within limit: Duration = waitLimit,
                       sourceLocation: SourceLocation = #_sourceLocation,
