@@ -52,35 +52,13 @@ public final class LocalSendServer: Sendable {
     public func run(onBound: @escaping @Sendable (Int) async -> Void = { _ in },
                     untilShutdown: @escaping @Sendable () async -> Void) async throws {
         let context = try LocalSendTLS.serverContext(identity)
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 256)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: host, port: port) { channel in
-                channel.eventLoop.makeCompletedFuture { self.accept(channel, context: context) }
-            }
-        let port = server.channel.localAddress?.port ?? self.port
-        bound.withLock { $0 = port }
-        logger.info("localsend listener", metadata: ["host": "\(host)", "port": "\(port)"])
-        await onBound(port)
-        try await withThrowingDiscardingTaskGroup { group in
-            group.addTask {
-                await untilShutdown()
-                server.channel.close(promise: nil)
-            }
-            do {
-                try await server.executeThenClose { inbound in
-                    for try await accepted in inbound {
-                        guard let (channel, peer) = accepted, let connection = unserved.take(channel) else { continue }
-                        let address = channel.remoteAddress?.ipAddress ?? "unknown"
-                        group.addTask { await LocalSendConnection(channel: connection, peer: peer, address: address, server: self).serve() }
-                    }
-                }
-            } catch {
-                await unserved.closeAll()
-                throw error
-            }
-            await unserved.closeAll()
-            group.cancelAll()
+        try await HTTPListener.run(host: host, port: port, unserved: unserved, accept: { self.accept($0, context: context) }, onBound: { port in
+            bound.withLock { $0 = port }
+            logger.info("localsend listener", metadata: ["host": "\(host)", "port": "\(port)"])
+            await onBound(port)
+        }, untilShutdown: untilShutdown) { connection, channel, peer in
+            let address = channel.remoteAddress?.ipAddress ?? "unknown"
+            await LocalSendConnection(channel: connection, peer: peer, address: address, server: self).serve()
         }
     }
 

@@ -67,36 +67,13 @@ public final class TransferServer: Sendable {
     /// - Throws: When the TLS context cannot be made or the port cannot be bound.
     public func run(untilShutdown: @escaping @Sendable () async -> Void = { try? await Task.sleep(for: .seconds(1 << 40)) }) async throws {
         let context = try TransferTLS.serverContext(identity)
-        // No child channel options: a failure there reaches the accept stream and ended the whole
-        // listener (issue 19). Each connection is set up in `accept`, which never throws.
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 256)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: configuration.host, port: configuration.port) { channel in
-                channel.eventLoop.makeCompletedFuture { self.accept(channel, context: context) }
-            }
-        let port = server.channel.localAddress?.port ?? configuration.port
-        bound.withLock { $0 = port }
-        logger.info("transfer listener", metadata: ["host": "\(configuration.host)", "port": "\(port)", "fingerprint": "\(identity.fingerprint)"])
-        await onBound(port)
-        try await withThrowingDiscardingTaskGroup { group in
-            group.addTask {
-                await untilShutdown()
-                server.channel.close(promise: nil)
-            }
-            do {
-                try await server.executeThenClose { inbound in
-                    for try await accepted in inbound {
-                        guard let (channel, peer) = accepted, let connection = unserved.take(channel) else { continue }
-                        group.addTask { await TransferConnection(channel: connection, peer: peer, server: self).serve() }
-                    }
-                }
-            } catch {
-                await unserved.closeAll()
-                throw error
-            }
-            await unserved.closeAll()
-            group.cancelAll()
+        try await HTTPListener.run(host: configuration.host, port: configuration.port, unserved: unserved,
+                                   accept: { self.accept($0, context: context) }, onBound: { port in
+            bound.withLock { $0 = port }
+            logger.info("transfer listener", metadata: ["host": "\(configuration.host)", "port": "\(port)", "fingerprint": "\(identity.fingerprint)"])
+            await onBound(port)
+        }, untilShutdown: untilShutdown) { connection, _, peer in
+            await TransferConnection(channel: connection, peer: peer, server: self).serve()
         }
     }
 }
