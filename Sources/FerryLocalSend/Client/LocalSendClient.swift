@@ -39,26 +39,13 @@ public struct LocalSendClient: Sendable {
 
     private func connected<T: Sendable>(host: String, port: Int, fingerprint: String?, silent: SilentPeer,
                                         _ body: (LocalSendHTTP) async throws -> T) async throws -> T {
-        let context = try LocalSendTLS.clientContext(identity)
         let seen = PeerFingerprint()
         let expected = fingerprint?.lowercased()
-        let deadPeerSeconds = self.deadPeerSeconds
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(.seconds(5))
-            .detectingDeadPeers(after: deadPeerSeconds)
-            .connect(host: host, port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let tls = try NIOSSLClientHandler(context: context, serverHostname: nil) { chain, promise in
-                        let got = (try? chain.first?.toDERBytes()).flatMap { $0 }.map { DeviceIdentity.fingerprint(der: $0) }
-                        seen.value = got
-                        promise.succeed(got != nil && (expected == nil || got == expected) ? .certificateVerified : .failed)
-                    }
-                    try channel.pipeline.syncOperations.addDeadPeerWatchdog(after: deadPeerSeconds, silent: silent)
-                    try channel.pipeline.syncOperations.addHandler(tls)
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
-                }
-            }
+        let channel = try await HTTPSConnection.open(host: host, port: port, context: try LocalSendTLS.clientContext(identity),
+                                                     timeout: .seconds(5), deadPeerSeconds: deadPeerSeconds, silent: silent) { got in
+            seen.value = got
+            return got != nil && (expected == nil || got == expected)
+        }
         return try await channel.executeThenClose { inbound, outbound in
             let exchange = HTTPExchange(parts: inbound.makeAsyncIterator(), outbound: outbound, host: host,
                                         eventLoop: channel.channel.eventLoop)

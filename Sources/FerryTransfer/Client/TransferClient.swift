@@ -118,26 +118,14 @@ public struct TransferClient: Sendable {
     }
 
     func connect(_ peer: PeerEndpoint, presented: PeerCertificate, silent: SilentPeer = SilentPeer()) async throws
-        -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
-        let context = try TransferTLS.clientContext(identity)
+        -> HTTPSConnection.Channel {
         let expected = peer.fingerprint
-        let deadPeerSeconds = self.deadPeerSeconds
-        return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .detectingDeadPeers(after: deadPeerSeconds)
-            .connectTimeout(.seconds(10))
-            .connect(host: peer.host, port: peer.port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let tls = try NIOSSLClientHandler(context: context, serverHostname: nil) { chain, promise in
-                        presented.fingerprint = TransferTLS.leafFingerprint(chain)
-                        promise.succeed(presented.fingerprint == expected ? .certificateVerified : .failed)
-                    }
-                    try channel.pipeline.syncOperations.addDeadPeerWatchdog(after: deadPeerSeconds, silent: silent)
-                    try channel.pipeline.syncOperations.addHandler(tls)
-                    try channel.pipeline.syncOperations.addHandler(TLSErrorRecorder(presented))
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
-                }
-            }
+        return try await HTTPSConnection.open(host: peer.host, port: peer.port, context: try TransferTLS.clientContext(identity),
+                                              timeout: .seconds(10), deadPeerSeconds: deadPeerSeconds, silent: silent) { fingerprint in
+            presented.fingerprint = fingerprint
+            return fingerprint == expected
+        } afterTLS: { sync in
+            try sync.addHandler(TLSErrorRecorder(presented))
+        }
     }
 }
