@@ -82,7 +82,7 @@ final class FakeDaemon: @unchecked Sendable {
                 } else {
                     continue
                 }
-                let bytes = WireCodec.encode(reply, version: WireFrame.protocolVersion)
+                let bytes = WireCodec.encode(reply)
                 _ = bytes.withUnsafeBytes { send(client, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
             }
             let count = recv(client, &chunk, chunk.count, 0)

@@ -33,7 +33,7 @@ import FerryTestSupport
         try socket.send(hello)
         #expect(try socket.receive(timeout: 5000)?.code == "unsupported-protocol")
         let app = try LineSocket.connect(to: world.socket)
-        hello.protocol = 1
+        hello.protocol = WireFrame.protocolVersion
         hello.role = "app"
         hello.token = "forged"
         try app.send(hello)

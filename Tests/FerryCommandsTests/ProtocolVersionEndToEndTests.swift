@@ -17,7 +17,6 @@ import FerryTestSupport
         let added = try world.run("trust", "add", Self.fingerprint, "--name", "laptop", "--ask")
         #expect(added.status == 0, "\(added.stderr)")
         let socket = try LineSocket.connect(to: world.socket)
-        socket.version = version
         var hello = WireFrame(type: "hello")
         hello.protocol = version
         hello.role = "client"

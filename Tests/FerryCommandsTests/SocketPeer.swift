@@ -50,7 +50,7 @@ final class SocketPeer {
 
     /// Writes `message` as ferryd would, in protocol 2.
     func write(_ message: WireMessage) {
-        let bytes = WireCodec.encode(message, version: WireFrame.protocolVersion)
+        let bytes = WireCodec.encode(message)
         _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
@@ -63,7 +63,7 @@ final class SocketPeer {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 defer { buffer.removeSubrange(...newline) }
-                return try WireCodec.decodeMessage(buffer[..<newline], version: WireFrame.protocolVersion)
+                return try WireCodec.decodeMessage(buffer[..<newline])
             }
             let count = recv(connection, &chunk, chunk.count, 0)
             guard count > 0 else { return nil }

@@ -15,8 +15,9 @@ struct Connection {
     let transfers: TransferSlot
     let localSend: LocalSendLink
     let logger: Logger
-    /// The protocol version agreed in the handshake (1 until then; `hello` is the same in both).
-    var version = 1
+    /// The protocol version agreed in the handshake, which the welcome echoes (one codec serves
+    /// every version ferryd accepts).
+    var version = WireFrame.protocolVersion
 
     func serve() async {
         do {
@@ -90,7 +91,7 @@ struct Connection {
         }
         guard let line = next else { return nil }
         do {
-            return try WireCodec.decodeMessage(line.readableBytesView, version: version)
+            return try WireCodec.decodeMessage(line.readableBytesView)
         } catch {
             try await send(.failure(error), outbound)
             return nil
@@ -98,7 +99,7 @@ struct Connection {
     }
 
     func send(_ message: WireMessage, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
-        try await outbound.write(ByteBuffer(bytes: WireCodec.encode(message, version: version)))
+        try await outbound.write(ByteBuffer(bytes: WireCodec.encode(message)))
     }
 
     /// Peer credentials: a connection from another uid is refused.

@@ -94,19 +94,18 @@ extension AppStatusRow {
 /// without suspending the app manager.
 struct ChannelAppLink: AppLink {
     let channel: any Channel
-    /// The protocol version agreed in the handshake, for the welcome (events are the same in both).
+    /// The protocol version agreed in the handshake, which the welcome echoes.
     let version: Int
 
     func welcome(app: String) {
-        // Version 1's writer, as before: the handshake is the same in both versions.
-        write(.handshake(.welcome(Connection.welcome(bundleId: app, version: version))), version: 1)
+        write(.handshake(.welcome(Connection.welcome(bundleId: app, version: version))))
     }
 
-    func send(_ event: AppEvent.Event) { write(.event(.event(event)), version: version) }
+    func send(_ event: AppEvent.Event) { write(.event(.event(event))) }
 
     func close() { channel.close(promise: nil) }
 
-    private func write(_ message: WireMessage, version: Int) {
-        channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(message, version: version)), promise: nil)
+    private func write(_ message: WireMessage) {
+        channel.writeAndFlush(ByteBuffer(bytes: WireCodec.encode(message)), promise: nil)
     }
 }

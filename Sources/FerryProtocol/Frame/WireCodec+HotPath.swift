@@ -14,7 +14,7 @@ extension WireCodec {
 }
 
 extension DaemonReply.Result {
-    /// Whether it carries typed rows, which version 1 writes as `items` and version 2 as arrays.
+    /// Whether it carries rows, which the flat frame's writer writes.
     var hasRows: Bool { deliveries != nil || trusted != nil || offers != nil || pairRequests != nil }
 
     func jsonLine() -> [UInt8] {

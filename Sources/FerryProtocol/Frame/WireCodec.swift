@@ -1,75 +1,46 @@
 import FoundationEssentials
 
-/// Turns frames into lines and lines into checked frames, in either protocol version.
+/// Protocol 3's one codec: lines to and from the flat frame, by the hand-written JSON scanner
+/// and writer (four to ten times faster than Codable, measured in issue 14). ``WireMessage``'s
+/// face of it is in WireCodec+Messages.swift.
 public enum WireCodec {
-    /// The frame as one line of JSON, newline included, in protocol `version` (1 by default:
-    /// the handshake, which is the same in both).
-    public static func encode(_ frame: WireFrame, version: Int = 1) -> [UInt8] {
-        // A frame with no version 2 form (a daemon bug, not input) still goes out, as version 1.
-        guard version >= 2, !sameInBothVersions(frame), let message = try? WireMessage(frame: frame) else {
-            return frame.jsonLine()
-        }
-        return MessageCodec.encode(message)
+    /// The frame as one line of JSON, newline included.
+    public static func encode(_ frame: WireFrame) -> [UInt8] {
+        frame.jsonLine()
     }
 
-    /// The hot path's frames (an `open`, its `result`, an app's `event` and `reply`) and the
-    /// handshake, whose JSON is the same in both versions unless a result carries rows: the
-    /// hand-written writer and scanner serve them in version 2 too, four to ten times faster than
-    /// Codable (measured in issue 14). Through Codable, a client's hello and ferryd's welcome
-    /// were 1.1 M of the 2.7 M instructions of a `ferry open` through ferryd (issue 26).
-    static let fastTypes: Set<String> = ["open", "event", "reply", "result", "hello", "welcome", "error"]
-    /// The members only version 2 has, which the hand-written scanner does not read.
-    static let rowKeys: Set<String> = ["deliveries", "trusted", "offers", "pairRequests"]
-
-    static func sameInBothVersions(_ frame: WireFrame) -> Bool {
-        fastTypes.contains(frame.type) && frame.deliveries == nil && frame.trusted == nil && frame.offers == nil
-            && frame.pairRequests == nil
-    }
-
-    /// Decodes one line (without its newline) of protocol `version` and checks it.
+    /// Decodes one line (without its newline) and checks it.
     ///
     /// - Throws: ``WireError`` with code `malformed-frame` naming what is wrong.
-    public static func decode<Bytes: Collection<UInt8>>(_ line: Bytes, version: Int) throws(WireError) -> WireFrame {
-        guard version >= 2 else { return try decode(line) }
-        // The hot path first; anything else, and every error, through the typed messages.
-        if let frame = try? decode(line, withoutRows: true), fastTypes.contains(frame.type) { return frame }
-        let frame = try MessageCodec.decode(line).frame
+    public static func decode<Bytes: Collection<UInt8>>(_ line: Bytes) throws(WireError) -> WireFrame {
+        let frame = try scan(line)
         try frame.validate()
         return frame
     }
 
-    /// Decodes one line of protocol 1 (without its newline) and checks it.
-    ///
-    /// - Throws: ``WireError`` with code `malformed-frame` naming what is wrong.
-    public static func decode<Bytes: Collection<UInt8>>(_ line: Bytes) throws(WireError) -> WireFrame {
-        try decode(line, withoutRows: false)
-    }
-
-    /// - Parameter withoutRows: Fail on a version 2 row member rather than ignore it.
-    static func decode<Bytes: Collection<UInt8>>(_ line: Bytes, withoutRows: Bool) throws(WireError) -> WireFrame {
+    /// The frame of one line, unchecked.
+    static func scan<Bytes: Collection<UInt8>>(_ line: Bytes) throws(WireError) -> WireFrame {
         guard line.count < WireFrame.maximumLength else {
             throw WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes")
         }
-        let result: Result<WireFrame, JSONScanner.Failure> = line.withContiguousStorageIfAvailable { buffer in
-            parse(buffer, withoutRows: withoutRows)
-        } ?? Array(line).withUnsafeBufferPointer { parse($0, withoutRows: withoutRows) }
+        let result: Result<WireFrame, JSONScanner.Failure> = line.withContiguousStorageIfAvailable(parse)
+            ?? Array(line).withUnsafeBufferPointer(parse)
         switch result {
-        case .success(let frame):
-            try frame.validate()
-            return frame
-        case .failure(let failure):
-            throw WireError(.malformedFrame, "expected a JSON object with a string \"type\" (\(failure.reason))")
+        case .success(let frame): return frame
+        case .failure(let failure): throw WireError(.malformedFrame, failure.reason)
         }
     }
 
-    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, withoutRows: Bool) -> Result<WireFrame, JSONScanner.Failure> {
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<WireFrame, JSONScanner.Failure> {
         var scanner = JSONScanner(buffer)
+        let document: JSONValue
         do {
-            let value = try scanner.parseDocument()
-            if withoutRows, case .object(let members) = value, members.contains(where: { rowKeys.contains($0.0) }) {
-                return .failure(JSONScanner.Failure(reason: "version 2 rows"))
-            }
-            return .success(try WireFrame(json: value))
+            document = try scanner.parseDocument()
+        } catch {
+            return .failure(JSONScanner.Failure(reason: "expected a JSON object with a string \"type\" (\(error.reason))"))
+        }
+        do {
+            return .success(try WireFrame(json: document))
         } catch {
             return .failure(error)
         }
@@ -96,7 +67,7 @@ extension WireFrame {
         case "accept", "decline", "cancel": id != nil && offer != nil
         case "pair": id != nil && (peer != nil || (host != nil && port != nil))
         case "pair-pending": id != nil
-        case "pair-confirm": id != nil && offer != nil && result != nil
+        case "pair-confirm": id != nil && offer != nil && confirmed != nil
         case "pair-accept", "pair-decline": id != nil && offer != nil
         case "state-data": id != nil && data != nil
         case "state": id != nil && app != nil

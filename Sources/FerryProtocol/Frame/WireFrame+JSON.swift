@@ -2,9 +2,9 @@
 extension WireFrame {
     /// Reads a frame from one JSON object; unknown fields are ignored.
     init(json value: JSONValue) throws(JSONScanner.Failure) {
-        guard case .object(let members) = value else { throw JSONScanner.Failure(reason: "not a JSON object") }
+        guard case .object(let members) = value else { throw JSONScanner.Failure(reason: "expected a JSON object with a string \"type\"") }
         guard case .string(let type)? = members.first(where: { $0.0 == "type" })?.1 else {
-            throw JSONScanner.Failure(reason: "no string \"type\"")
+            throw JSONScanner.Failure(reason: "missing field \"type\" (see docs/protocol.md)")
         }
         self.init(type: type)
         for (key, value) in members { try assign(key, value) }
@@ -46,6 +46,13 @@ extension WireFrame {
         case "peer": peer = try field.string()
         case "mode": mode = try field.string()
         case "offer": offer = try field.string()
+        case "action": action = try field.string()
+        case "autoAccept": autoAccept = try field.bool()
+        case "confirmed": confirmed = try field.bool()
+        case "deliveries": deliveries = try field.rows { row throws(JSONScanner.Failure) in try row.delivery() }
+        case "trusted": trusted = try field.rows { row throws(JSONScanner.Failure) in try row.trustRow() }
+        case "offers": offers = try field.rows { row throws(JSONScanner.Failure) in try row.offerRow() }
+        case "pairRequests": pairRequests = try field.rows { row throws(JSONScanner.Failure) in try row.pairRequestRow() }
         case "pin": pin = try field.string()
         case "file": file = try field.string()
         case "bytes": bytes = try field.int()
@@ -91,13 +98,16 @@ extension WireFrame {
         out.field("address", address)
         if let peers { out.array("peers", peers) { $0.peer($1) } }
         out.strings("files", files)
-        out.strings("items", version1Items)
+        out.strings("items", items)
         out.field("host", host)
         out.field("port", port)
         out.field("fingerprint", fingerprint)
         out.field("peer", peer)
         out.field("mode", mode)
         out.field("offer", offer)
+        out.field("action", action)
+        out.field("autoAccept", autoAccept)
+        out.field("confirmed", confirmed)
         out.field("pin", pin)
         out.field("file", file)
         out.field("bytes", bytes)
@@ -109,12 +119,13 @@ extension WireFrame {
         out.field("discard", discard)
         if let archive { out.object("archive") { $0.archive(archive) } }
         if let protection { out.object("protection") { $0.protection(protection) } }
+        out.rows(self)
         return out.finish()
     }
 }
 
 /// Typed access to one member's value, naming the field when the type is wrong.
-private struct FieldReader {
+struct FieldReader {
     let key: String
     let value: JSONValue
 

@@ -12,8 +12,8 @@ extension WireFrame {
             self.name = name
         }
 
-        /// Version 1's tab-joined row, `status\tapp\tname`.
-        public var version1Line: String { "\(status)\t\(app ?? "")\t\(name)" }
+        /// The tab-joined row `status\tapp\tname` that `ferry send --json` prints as `items`.
+        public var tabSeparatedLine: String { "\(status)\t\(app ?? "")\t\(name)" }
     }
 
     /// One trusted device (`trust` list, add and revoke).
@@ -62,26 +62,5 @@ extension WireFrame {
             self.code = code
             self.fingerprint = fingerprint
         }
-    }
-
-    /// Version 1's `items`: the typed rows joined with tabs, as protocol 1 sent them.
-    public var version1Items: [String]? {
-        if let items { return items }
-        if let deliveries { return deliveries.map(\.version1Line) }
-        if let trusted {
-            return trusted.map { row in
-                row.autoAccept.map { "\(row.fingerprint)\t\(row.name)\t\($0 ? "auto" : "ask")" } ?? "\(row.fingerprint)\t\(row.name)"
-            }
-        }
-        if let offers {
-            return offers.map { "\($0.id)\t\(Self.field($0.sender))\t\($0.files)\t\($0.bytes)\t\($0.fingerprint)\t\(Self.field($0.url ?? ""))" }
-        }
-        return pairRequests?.map { "\($0.id)\t\($0.name)\t\($0.code)\t\($0.fingerprint)" }
-    }
-
-    /// `text` without control characters, for one tab-separated field (a peer's name is its text):
-    /// ``PeerText/printable(_:)``, which removes tabs and newlines with the rest.
-    static func field(_ text: String) -> String {
-        PeerText.printable(text)
     }
 }

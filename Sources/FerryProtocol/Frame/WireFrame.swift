@@ -1,10 +1,9 @@
 import FoundationEssentials
 
-/// One frame of the ferryd protocol (`docs/protocol.md`): a JSON object on one line.
-///
-/// One flat struct serves every frame type so that any language can speak the protocol with a plain
-/// JSON object; ``validate()`` checks that each type carries its required fields.
-public struct WireFrame: Codable, Sendable, Equatable {
+/// One frame of the ferryd protocol (`docs/protocol.md`): a JSON object on one line, as the
+/// hand-written scanner reads it and the writer writes it. Every layer above reads and writes
+/// ``WireMessage``; this flat form is the one codec's, and a test's view of the raw line.
+public struct WireFrame: Sendable, Equatable {
     /// The protocol version this build speaks (and sends in `hello`). 3: typed failures instead
     /// of exit codes in results; versions 1 and 2 are no longer served.
     public static let protocolVersion = 3
@@ -51,6 +50,11 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var peer: String?
     public var mode: String?
     public var offer: String?
+    /// `trust`: what to do, and for `add` whether offers are taken without asking.
+    public var action: String?
+    public var autoAccept: Bool?
+    /// `pair-confirm`: the asking user's verdict on the code.
+    public var confirmed: Bool?
     /// `ferry send --pin`: the PIN a LocalSend receiver asks for.
     public var pin: String?
     public var file: String?
@@ -67,8 +71,7 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var archive: ArchiveInfo?
     /// Data protection's lock and key state (WireFrame+Protection.swift).
     public var protection: ProtectionReport?
-    // Rows of results, typed (protocol 2); protocol 1 sends them as tab-joined `items`
-    // (``version1Items``). Not Codable: they have no version 1 key.
+    // Rows of results, as nested objects.
     public var deliveries: [Delivery]?
     public var trusted: [TrustRow]?
     public var offers: [OfferRow]?
@@ -154,12 +157,3 @@ extension WireFrame {
     }
 }
 
-extension WireFrame {
-    /// Version 1's keys: the typed rows are left out of Codable (see ``version1Items``).
-    enum CodingKeys: String, CodingKey {
-        case type, id, `protocol`, role, token, server, bundleId, event, url, options, result, app, source
-        case annotation, background, wait, outcome, pid, handled, message, code, failure, command, apps
-        case address, peers, files, items, host, port, fingerprint, peer, mode, offer, file, bytes, total
-        case fileBytes, fileTotal, data, restoration, discard, archive
-    }
-}

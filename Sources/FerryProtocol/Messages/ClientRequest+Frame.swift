@@ -1,21 +1,20 @@
 extension ClientRequest {
-    /// The request a validated client frame stands for; version 1's `event` of a `trust` frame
-    /// becomes `action`, its `mode` `ask` becomes `autoAccept: false`.
+    /// The request a client frame stands for, each missing field named.
     init(_ frame: WireFrame) throws(WireError) {
         let f = FrameFields(frame)
         let id = try f.id()
         switch frame.type {
         case "open":
-            self = .open(.init(id: id, url: try f.need(frame.url), app: frame.app, source: frame.source,
+            self = .open(.init(id: id, url: try f.need(frame.url, "url"), app: frame.app, source: frame.source,
                                annotation: frame.annotation, background: frame.background, wait: frame.wait))
         case "ps": self = .ps(.init(id: id))
-        case "quit": self = .quit(.init(id: id, app: try f.need(frame.app)))
-        case "kill": self = .kill(.init(id: id, app: try f.need(frame.app)))
+        case "quit": self = .quit(.init(id: id, app: try f.need(frame.app, "app")))
+        case "kill": self = .kill(.init(id: id, app: try f.need(frame.app, "app")))
         case "memory-warning": self = .memoryWarning(.init(id: id))
         case "ping": self = .ping(.init(id: id))
         case "peers": self = .peers(.init(id: id, wait: frame.wait))
-        case "peer-add": self = .peerAdd(.init(id: id, address: try f.need(frame.address)))
-        case "peer-remove": self = .peerRemove(.init(id: id, address: try f.need(frame.address)))
+        case "peer-add": self = .peerAdd(.init(id: id, address: try f.need(frame.address, "address")))
+        case "peer-remove": self = .peerRemove(.init(id: id, address: try f.need(frame.address, "address")))
         case "send":
             self = .send(.init(id: id, files: frame.files, url: frame.url, peer: frame.peer, host: frame.host,
                                port: frame.port, fingerprint: frame.fingerprint, app: frame.app, offer: frame.offer))
@@ -25,22 +24,22 @@ extension ClientRequest {
             }
         case "receiving": self = .receiving(.init(id: id, mode: try frame.mode.map { mode throws(WireError) in try .init(wire: mode) }))
         case "trust":
-            self = .trust(.init(id: id, action: try .init(wire: frame.event ?? "list"), fingerprint: frame.fingerprint, peer: frame.peer,
-                                autoAccept: frame.mode.map { $0 != "ask" }))
+            self = .trust(.init(id: id, action: try .init(wire: f.need(frame.action, "action")), fingerprint: frame.fingerprint,
+                                peer: frame.peer, autoAccept: frame.autoAccept))
         case "pending": self = .pending(.init(id: id))
-        case "accept": self = .accept(.init(id: id, offer: try f.need(frame.offer)))
-        case "decline": self = .decline(.init(id: id, offer: try f.need(frame.offer)))
-        case "cancel": self = .cancel(.init(id: id, offer: try f.need(frame.offer)))
+        case "accept": self = .accept(.init(id: id, offer: try f.need(frame.offer, "offer")))
+        case "decline": self = .decline(.init(id: id, offer: try f.need(frame.offer, "offer")))
+        case "cancel": self = .cancel(.init(id: id, offer: try f.need(frame.offer, "offer")))
         case "pair": self = .pair(.init(id: id, peer: frame.peer, host: frame.host, port: frame.port, fingerprint: frame.fingerprint))
         case "pair-pending": self = .pairPending(.init(id: id))
-        case "pair-confirm": self = .pairConfirm(.init(id: id, offer: try f.need(frame.offer), confirmed: try f.need(frame.result)))
-        case "pair-accept": self = .pairAccept(.init(id: id, offer: try f.need(frame.offer), code: frame.code))
-        case "pair-decline": self = .pairDecline(.init(id: id, offer: try f.need(frame.offer)))
-        case "state": self = .state(.init(id: id, app: try f.need(frame.app), discard: frame.discard))
-        case "unlock": self = .unlock(.init(id: id, data: try f.need(frame.data)))
+        case "pair-confirm": self = .pairConfirm(.init(id: id, offer: try f.need(frame.offer, "offer"), confirmed: try f.need(frame.confirmed, "confirmed")))
+        case "pair-accept": self = .pairAccept(.init(id: id, offer: try f.need(frame.offer, "offer"), code: frame.code))
+        case "pair-decline": self = .pairDecline(.init(id: id, offer: try f.need(frame.offer, "offer")))
+        case "state": self = .state(.init(id: id, app: try f.need(frame.app, "app"), discard: frame.discard))
+        case "unlock": self = .unlock(.init(id: id, data: try f.need(frame.data, "data")))
         case "lock": self = .lock(.init(id: id, mode: try frame.mode.map { mode throws(WireError) in try .init(wire: mode) }))
         case "protection-status": self = .protectionStatus(.init(id: id))
-        case "web-share": self = .webShare(.init(id: id, files: try f.need(frame.files), pin: frame.pin))
+        case "web-share": self = .webShare(.init(id: id, files: try f.need(frame.files, "files"), pin: frame.pin))
         default: throw WireError(.malformedFrame, "unknown frame type \"\(frame.type)\"")
         }
     }
@@ -72,10 +71,10 @@ extension ClientRequest {
             frame.pin = send.pin
         case .receiving(let receiving): frame.mode = receiving.mode?.rawValue
         case .trust(let trust):
-            frame.event = trust.action.rawValue
+            frame.action = trust.action.rawValue
             frame.fingerprint = trust.fingerprint
             frame.peer = trust.peer
-            frame.mode = trust.autoAccept.map { $0 ? "auto" : "ask" }
+            frame.autoAccept = trust.autoAccept
         case .accept(let answer), .decline(let answer), .cancel(let answer), .pairDecline(let answer): frame.offer = answer.offer
         case .pair(let pair):
             frame.peer = pair.peer
@@ -84,7 +83,7 @@ extension ClientRequest {
             frame.fingerprint = pair.fingerprint
         case .pairConfirm(let confirm):
             frame.offer = confirm.offer
-            frame.result = confirm.confirmed
+            frame.confirmed = confirm.confirmed
         case .pairAccept(let accept):
             frame.offer = accept.offer
             frame.code = accept.code

@@ -1,5 +1,5 @@
 // The rows a result carries, named where a client reads them (they are declared with the
-// flat frame, which version 1 still decodes into).
+// flat frame, which the codec reads them into).
 
 extension DaemonReply {
     /// One row of `ferry ps`.
@@ -29,9 +29,9 @@ extension DaemonReply.Result {
         (deliveries ?? []).map { ($0.status, $0.app ?? "", $0.name) }
     }
 
-    /// The files of a `send` result as version 1's tab-joined rows (`status\tapp\tname`), which
-    /// `ferry send --json` still prints.
+    /// The files of a `send` result as tab-joined rows (`status\tapp\tname`), which
+    /// `ferry send --json` prints.
     public var deliveryLines: [String]? {
-        deliveries?.map(\.version1Line)
+        deliveries?.map(\.tabSeparatedLine)
     }
 }

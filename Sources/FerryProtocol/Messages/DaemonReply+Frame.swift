@@ -1,7 +1,7 @@
 extension DaemonReply.Result {
     init(_ frame: WireFrame) throws(WireError) {
         let f = FrameFields(frame)
-        self.init(id: try f.id(), outcome: try .init(wire: f.need(frame.outcome, "\"outcome\"")))
+        self.init(id: try f.id(), outcome: try .init(wire: f.need(frame.outcome, "outcome")))
         app = frame.app
         pid = frame.pid
         handled = frame.handled
@@ -55,7 +55,7 @@ extension DaemonReply.Result {
 extension DaemonReply.Progress {
     init(_ frame: WireFrame) throws(WireError) {
         let f = FrameFields(frame)
-        self.init(id: try f.id(), event: try .init(wire: f.need(frame.event, "\"event\"")))
+        self.init(id: try f.id(), event: try .init(wire: f.need(frame.event, "event")))
         file = frame.file
         files = frame.files
         bytes = frame.bytes

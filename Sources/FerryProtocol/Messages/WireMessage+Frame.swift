@@ -1,28 +1,32 @@
-/// Between the typed messages and the flat frame the daemon's internals still pass around: the
-/// version 2 codec is `JSON ⇄ WireMessage ⇄ WireFrame`, the version 1 codec `JSON ⇄ WireFrame`.
+/// Between the typed messages and the flat frame of the one codec: `JSON ⇄ WireFrame ⇄ WireMessage`.
 extension WireMessage {
     /// The message a frame stands for.
     ///
-    /// - Throws: ``WireError`` `malformed-frame` for an unknown type or a missing required field.
+    /// - Throws: ``WireError`` `malformed-frame` for an unknown type or word, or a missing field.
     public init(frame: WireFrame) throws(WireError) {
+        self = try Self.typed(frame)
+        // The rules across fields (a send's files or url); each field alone was checked above.
         try frame.validate()
+    }
+
+    private static func typed(_ frame: WireFrame) throws(WireError) -> WireMessage {
         let f = FrameFields(frame)
         switch frame.type {
         case "hello":
-            self = .handshake(.hello(.init(protocol: try f.need(frame.protocol), role: try .init(wire: f.need(frame.role)),
+            return .handshake(.hello(.init(protocol: try f.need(frame.protocol, "protocol"), role: try .init(wire: f.need(frame.role, "role")),
                                            token: frame.token, restoration: frame.restoration)))
         case "welcome":
-            self = .handshake(.welcome(.init(protocol: try f.need(frame.protocol), server: frame.server, bundleId: frame.bundleId)))
-        case "error": self = .handshake(.error(.init(code: try f.need(frame.code), message: frame.message)))
-        case "result": self = .reply(.result(try DaemonReply.Result(frame)))
-        case "progress": self = .reply(.progress(try DaemonReply.Progress(frame)))
-        case "peer": self = .reply(.peer(.init(event: try .init(wire: f.need(frame.event)), message: frame.message, peers: try f.need(frame.peers))))
+            return .handshake(.welcome(.init(protocol: try f.need(frame.protocol, "protocol"), server: frame.server, bundleId: frame.bundleId)))
+        case "error": return .handshake(.error(.init(code: try f.need(frame.code, "code"), message: frame.message)))
+        case "result": return .reply(.result(try DaemonReply.Result(frame)))
+        case "progress": return .reply(.progress(try DaemonReply.Progress(frame)))
+        case "peer": return .reply(.peer(.init(event: try .init(wire: f.need(frame.event, "event")), message: frame.message, peers: try f.need(frame.peers, "peers"))))
         case "event":
-            self = .event(.event(.init(id: try f.id(), event: try f.need(frame.event), url: frame.url,
+            return .event(.event(.init(id: try f.id(), event: try f.need(frame.event, "event"), url: frame.url,
                                        options: frame.options, archive: frame.archive)))
-        case "reply": self = .appReply(.reply(.init(id: try f.id(), result: frame.result ?? false, archive: frame.archive)))
-        case "state-data": self = .appReply(.stateData(.init(id: try f.id(), data: try f.need(frame.data))))
-        default: self = .request(try ClientRequest(frame))
+        case "reply": return .appReply(.reply(.init(id: try f.id(), result: frame.result ?? false, archive: frame.archive)))
+        case "state-data": return .appReply(.stateData(.init(id: try f.id(), data: try f.need(frame.data, "data"))))
+        default: return .request(try ClientRequest(frame))
         }
     }
 
@@ -81,12 +85,10 @@ struct FrameFields {
     let frame: WireFrame
     init(_ frame: WireFrame) { self.frame = frame }
 
-    func need<T>(_ value: T?, _ name: String = "a required field") throws(WireError) -> T {
-        guard let value else {
-            throw WireError(.malformedFrame, "\"\(frame.type)\" frame is missing \(name) (see docs/protocol.md)")
-        }
+    func need<T>(_ value: T?, _ name: String) throws(WireError) -> T {
+        guard let value else { throw WireError(.malformedFrame, "missing field \"\(name)\" (see docs/protocol.md)") }
         return value
     }
 
-    func id() throws(WireError) -> Int { try need(frame.id, "\"id\"") }
+    func id() throws(WireError) -> Int { try need(frame.id, "id") }
 }

@@ -11,8 +11,6 @@ import Darwin
 public final class LineSocket {
     /// The socket's file descriptor, for callers that poll several sources.
     public let fileDescriptor: Int32
-    /// The protocol version frames are written and read in (the handshake is the same in all).
-    public var version = WireFrame.protocolVersion
     private var buffer: [UInt8] = []
     private var scanned = 0
 
@@ -68,7 +66,7 @@ public final class LineSocket {
 
     /// Sends one frame.
     public func send(_ frame: WireFrame) throws(WireError) {
-        try write(WireCodec.encode(frame, version: version))
+        try write(WireCodec.encode(frame))
     }
 
     /// Sends bytes that already hold whole frames.
@@ -90,12 +88,12 @@ public final class LineSocket {
     /// - Returns: The frame, or nil when the peer closed the connection.
     /// - Throws: ``WireError``: `timed-out`, or `malformed-frame` for a bad line.
     public func receive(timeout: Int32? = nil) throws(WireError) -> WireFrame? {
-        try receiveLine(timeout: timeout) { line throws(WireError) in try WireCodec.decode(line, version: version) }
+        try receiveLine(timeout: timeout) { line throws(WireError) in try WireCodec.decode(line) }
     }
 
     /// Sends one message.
     public func send(_ message: WireMessage) throws(WireError) {
-        try write(WireCodec.encode(message, version: version))
+        try write(WireCodec.encode(message))
     }
 
     /// Waits for the next message; nil when the peer closed the connection.
@@ -103,7 +101,7 @@ public final class LineSocket {
     /// - Parameter timeout: Milliseconds to wait; nil waits for ever.
     /// - Throws: ``WireError``: `timed-out`, or `malformed-frame` for a bad line.
     public func receiveMessage(timeout: Int32? = nil) throws(WireError) -> WireMessage? {
-        try receiveLine(timeout: timeout) { line throws(WireError) in try WireCodec.decodeMessage(line, version: version) }
+        try receiveLine(timeout: timeout) { line throws(WireError) in try WireCodec.decodeMessage(line) }
     }
 
     private func receiveLine<T>(timeout: Int32?, _ decode: (ArraySlice<UInt8>) throws(WireError) -> T) throws(WireError) -> T? {

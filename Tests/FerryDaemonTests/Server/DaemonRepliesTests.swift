@@ -2,21 +2,20 @@ import FerryCore
 import Testing
 @testable import FerryDaemon
 
-/// The app manager's typed outcomes as `result` replies: the exit codes the CLI ends with, and the
-/// same bytes on the wire as the flat frames ferryd sent before, in both versions.
+/// The app manager's typed outcomes as `result` replies: the failures the CLI picks exit codes
+/// from, and the same bytes on the wire as the flat frames ferryd sent before.
 @Suite struct DaemonRepliesTests {
-    @Test(arguments: [1, 2])
-    func anOpenedURLIsTheResultItWasBefore(_ version: Int) {
+    @Test func anOpenedURLIsTheResultItWasBefore() {
         let opened = OpenResult(id: 7, app: "com.acme.todo", outcome: .active, pid: 42, handled: true)
         var frame = WireFrame(type: "result", id: 7)
         frame.outcome = "active"
         frame.app = "com.acme.todo"
         frame.pid = 42
         frame.handled = true
-        #expect(line(.init(.opened(opened)), version) == WireCodec.encode(frame, version: version))
+        #expect(WireCodec.encode(.reply(.result(.init(.opened(opened))))) == WireCodec.encode(frame))
     }
 
-    @Test func aDeclinedOpenExits77WithItsReason() {
+    @Test func aDeclinedOpenCarriesItsReason() {
         let declined = OpenResult(id: 1, app: "a", outcome: .declined, message: "no")
         let result = DaemonReply.Result(.opened(declined))
         #expect(result.outcome == .declined)
@@ -57,17 +56,8 @@ import Testing
         #expect(damaged.message == "bad key")
     }
 
-    @Test(arguments: [1, 2])
-    func aProtocolErrorIsTheErrorFrameItWasBefore(_ version: Int) throws {
+    @Test func aProtocolErrorIsTheErrorFrameItWasBefore() throws {
         let error = WireError(.malformedFrame, "clients may not send reply frames")
-        // Version 2 writes it through Codable, whose member order varies: compare what is read back.
-        let typed = WireCodec.encode(.failure(error), version: version).dropLast()
-        let flat = WireCodec.encode(error.frame, version: version).dropLast()
-        #expect(try WireCodec.decode(typed, version: version) == WireCodec.decode(flat, version: version))
-        if version == 1 { #expect(typed == flat) }
-    }
-
-    private func line(_ result: DaemonReply.Result, _ version: Int) -> [UInt8] {
-        WireCodec.encode(.reply(.result(result)), version: version)
+        #expect(WireCodec.encode(.failure(error)) == WireCodec.encode(error.frame))
     }
 }

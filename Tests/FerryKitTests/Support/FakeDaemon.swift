@@ -94,8 +94,8 @@ final class Peer {
     /// Sends a frame.
     func send(_ frame: WireFrame) throws { try sendRaw(WireCodec.encode(frame)) }
 
-    /// Sends a message as ferryd does, in protocol 2.
-    func send(_ message: WireMessage) throws { try sendRaw(WireCodec.encode(message, version: WireFrame.protocolVersion)) }
+    /// Sends a message as ferryd does.
+    func send(_ message: WireMessage) throws { try sendRaw(WireCodec.encode(message)) }
 
     /// Sends bytes as they are, for malformed input.
     func sendRaw(_ bytes: [UInt8]) throws {

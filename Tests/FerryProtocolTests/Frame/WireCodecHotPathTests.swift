@@ -29,24 +29,17 @@ import Testing
         return [DaemonReply.Result(id: 1, outcome: .pong), opened, failed, everything]
     }()
 
-    @Test(arguments: results, [1, 2])
-    func aResultIsTheFramesLine(_ result: DaemonReply.Result, _ version: Int) {
-        #expect(WireCodec.encode(.reply(.result(result)), version: version) == WireCodec.encode(result.frame, version: version))
+    @Test(arguments: results)
+    func aResultIsTheFramesLine(_ result: DaemonReply.Result) {
+        #expect(WireCodec.encode(.reply(.result(result))) == WireCodec.encode(result.frame))
     }
 
     @Test(arguments: [
         AppEvent.Event(id: 1, event: "didBecomeActive"),
         AppEvent.Event(id: 2, event: "open", url: "todo://x?a=1&b=\"", options: .init(url: "todo://x", sourceApplication: "s", annotation: "n")),
         AppEvent.Event(id: 3, event: "willFinishLaunching", archive: .init(bundleVersion: "2", interfaceIdiom: "desktop", appVersion: "1", savedAt: 5, size: 7)),
-    ], [1, 2])
-    func anEventIsTheFramesLine(_ event: AppEvent.Event, _ version: Int) {
-        #expect(WireCodec.encode(.event(.event(event)), version: version) == WireCodec.encode(WireMessage.event(.event(event)).frame, version: 1))
-    }
-
-    @Test func aResultWithRowsKeepsVersion1Items() throws {
-        var result = DaemonReply.Result(id: 4, outcome: .ok)
-        result.trusted = [.init(fingerprint: "ab", name: "desk", autoAccept: true)]
-        let line = WireCodec.encode(.reply(.result(result)), version: 1).dropLast()
-        #expect(try WireCodec.decode(line).items == ["ab\tdesk\tauto"])
+    ])
+    func anEventIsTheFramesLine(_ event: AppEvent.Event) {
+        #expect(WireCodec.encode(.event(.event(event))) == WireCodec.encode(WireMessage.event(.event(event)).frame))
     }
 }

@@ -36,9 +36,9 @@ import Testing
 
     @Test(arguments: samples)
     func foundationReadsWhatWeWriteAndWeReadWhatItWrites(_ frame: WireFrame) throws {
+        // Foundation parses our line, writes it again its own way, and we read that back.
         let ours = Data(WireCodec.encode(frame).dropLast())
-        #expect(try JSONDecoder().decode(WireFrame.self, from: ours) == frame)
-        let theirs = try JSONEncoder().encode(frame)
+        let theirs = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: ours))
         #expect(try WireCodec.decode(Array(theirs)) == frame)
     }
 

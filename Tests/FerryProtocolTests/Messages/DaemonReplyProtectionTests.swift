@@ -7,13 +7,12 @@ import Testing
     static let report = WireFrame.ProtectionReport(lock: "locked", available: false, enforced: true,
                                                    keys: ["A": "absent"], held: 2)
 
-    @Test(arguments: [1, 2])
-    func theReportSurvivesTheWire(_ version: Int) throws {
+    @Test func theReportSurvivesTheWire() throws {
         var result = DaemonReply.Result(id: 3, outcome: .locked)
         result.protection = Self.report
-        let line = WireCodec.encode(.reply(.result(result)), version: version).dropLast()
-        #expect(try WireCodec.decodeMessage(line, version: version) == .reply(.result(result)))
-        #expect(try WireCodec.decode(line, version: version).protection == Self.report)
+        let line = WireCodec.encode(.reply(.result(result))).dropLast()
+        #expect(try WireCodec.decodeMessage(line) == .reply(.result(result)))
+        #expect(try WireCodec.decode(line).protection == Self.report)
     }
 
     @Test func aFlatFrameWithAReportKeepsIt() throws {

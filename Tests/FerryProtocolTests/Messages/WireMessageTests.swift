@@ -68,93 +68,56 @@ import Testing
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(_ message: WireMessage) throws {
-        let line = MessageCodec.encode(message)
+        let line = WireCodec.encode(message)
         #expect(line.last == 0x0A)
         #expect(!line.dropLast().contains(0x0A), "one line")
-        #expect(try MessageCodec.decode(line.dropLast()) == message)
-        // And through the flat frame the daemon passes around.
+        #expect(try WireCodec.decodeMessage(line.dropLast()) == message)
+        // And through the flat frame a test reads raw lines into.
         #expect(try WireMessage(frame: message.frame) == message)
-        #expect(try WireCodec.decode(WireCodec.encode(message.frame, version: 2).dropLast(), version: 2) == message.frame)
-        // And through the typed codec the layers use, in both versions (version 1's rows are
-        // tab-joined `items` only a version 1 client reads).
-        for version in [1, 2] where version == 2 || message.frame.version1Items == nil {
-            #expect(try WireCodec.decodeMessage(WireCodec.encode(message, version: version).dropLast(), version: version) == message)
-        }
-        // A peer still on the flat frames reads the typed codec's lines, and the other way round.
-        #expect(try WireCodec.decodeMessage(WireCodec.encode(message.frame, version: 2).dropLast(), version: 2) == message)
-        #expect(try WireCodec.decode(WireCodec.encode(message, version: 2).dropLast(), version: 2) == message.frame)
+        #expect(try WireCodec.decode(WireCodec.encode(message.frame).dropLast()) == message.frame)
+        #expect(try WireCodec.decodeMessage(WireCodec.encode(message.frame).dropLast()) == message)
     }
 
     @Test func theTypedCodecKeepsTheCrossFieldRules() {
         // Codable alone would take a send with neither files nor url.
         #expect(throws: WireError.self) {
-            try WireCodec.decodeMessage(Array(#"{"type":"send","id":1,"peer":"laptop"}"#.utf8), version: 2)
+            try WireCodec.decodeMessage(Array(#"{"type":"send","id":1,"peer":"laptop"}"#.utf8))
         }
         #expect(throws: WireError.self) {
-            try WireCodec.decodeMessage(Array(#"{"type":"open","id":1}"#.utf8), version: 2)
+            try WireCodec.decodeMessage(Array(#"{"type":"open","id":1}"#.utf8))
         }
     }
 
-    @Test func rowsAreNestedObjectsInVersion2AndTabJoinedInVersion1() throws {
+    @Test func rowsAreNestedObjects() throws {
         var result = WireFrame(type: "result", id: 12)
         result.outcome = "ok"
         result.trusted = [.init(fingerprint: "ff", name: "laptop", autoAccept: false)]
-        let two = String(decoding: WireCodec.encode(result, version: 2), as: UTF8.self)
-        #expect(two.contains(#""trusted":[{"#))
-        #expect(two.contains(#""autoAccept":false"#))
-        #expect(!two.contains("items"))
-        let one = String(decoding: WireCodec.encode(result, version: 1), as: UTF8.self)
-        #expect(one.contains(#""items":["ff\tlaptop\task"]"#))
-        #expect(!one.contains("trusted"))
+        let line = String(decoding: WireCodec.encode(result), as: UTF8.self)
+        #expect(line.contains(#""trusted":[{"fingerprint":"ff","name":"laptop","autoAccept":false}]"#))
+        #expect(!line.contains("items"))
+        #expect(try WireCodec.decode(Array(line.utf8).dropLast()) == result)
     }
 
-    @Test func theHotPathIsTheSameLineInBothVersions() throws {
-        var open = WireFrame(type: "open", id: 1)
-        open.url = "todolist://x"
-        open.wait = true
-        var result = WireFrame(type: "result", id: 1)
-        result.outcome = "active"
+    /// The hot path writes a result without rows straight from the typed message; with rows it
+    /// goes through the flat frame's writer; either way the one scanner reads it back.
+    @Test func theHotPathAndTheFrameWriterAgree() throws {
+        var result = DaemonReply.Result(id: 1, outcome: .active)
         result.pid = 42
-        for frame in [open, result] {
-            #expect(WireCodec.encode(frame, version: 2) == WireCodec.encode(frame, version: 1))
-            #expect(try WireCodec.decode(WireCodec.encode(frame).dropLast(), version: 2) == frame)
-        }
-        // A result with rows is not: it goes through the typed messages and keeps them.
+        #expect(WireCodec.encode(.reply(.result(result))) == WireCodec.encode(WireMessage.reply(.result(result)).frame))
         result.offers = [.init(id: "o", sender: "s", files: 1, bytes: 2, fingerprint: "f")]
-        let line = WireCodec.encode(result, version: 2)
-        #expect(line != WireCodec.encode(result, version: 1))
-        #expect(try WireCodec.decode(line.dropLast(), version: 2).offers == result.offers)
+        let line = WireCodec.encode(.reply(.result(result)))
+        #expect(try WireCodec.decodeMessage(line.dropLast()) == .reply(.result(result)))
     }
 
-    /// The handshake goes through the hand-written writer and scanner too; what it writes is what
-    /// Codable reads, and what Codable writes it reads, so any peer of either version agrees.
-    @Test func theHandshakeTakesTheHandWrittenPathAndAgreesWithCodable() throws {
-        let messages: [WireMessage] = [
-            .handshake(.hello(.init(protocol: 2, role: .client))),
-            .handshake(.hello(.init(protocol: 2, role: .app, token: "t0k\u{e9}n \"q\"", restoration: true))),
-            .handshake(.welcome(.init(protocol: 2, server: "ferryd 1.0", bundleId: "com.acme.todo"))),
-            .handshake(.error(.init(code: "unknown-token", message: "no launch\nhas it"))),
-        ]
-        for message in messages {
-            let line = WireCodec.encode(message, version: 2)
-            #expect(line == WireCodec.encode(message.frame, version: 1))
-            #expect(try MessageCodec.decode(line.dropLast()) == message)
-            #expect(try WireCodec.decodeMessage(MessageCodec.encode(message).dropLast(), version: 2) == message)
-        }
-    }
-
-    @Test func version1TrustFramesBecomeTypedRequests() throws {
+    @Test func version1TrustFramesAreRefused() {
         let line = #"{"type":"trust","id":4,"event":"add","fingerprint":"ff","peer":"x","mode":"ask"}"#
-        let frame = try WireCodec.decode(Array(line.utf8), version: 1)
-        #expect(try WireMessage(frame: frame) == .request(.trust(.init(id: 4, action: .add, fingerprint: "ff", peer: "x",
-                                                                        autoAccept: false))))
-        let two = String(decoding: WireCodec.encode(frame, version: 2), as: UTF8.self)
-        #expect(two.contains(#""action":"add""#) && two.contains(#""autoAccept":false"#))
-        #expect(!two.contains("event") && !two.contains("mode"))
+        #expect(throws: WireError(.malformedFrame, #"missing field "action" (see docs/protocol.md)"#)) {
+            try WireCodec.decodeMessage(Array(line.utf8))
+        }
     }
 
     @Test func anUnknownTypeIsOneClearError() {
-        #expect { try MessageCodec.decode(Array(#"{"type":"teleport","id":1}"#.utf8)) } throws: { error in
+        #expect { try WireCodec.decodeMessage(Array(#"{"type":"teleport","id":1}"#.utf8)) } throws: { error in
             (error as? WireError)?.message == #"unknown frame type "teleport""#
         }
     }
@@ -165,10 +128,10 @@ import Testing
         (#"{"type":"result","id":1,"outcome":"ok","trusted":[{"name":"x"}]}"#, #"missing field "trusted[0].fingerprint""#),
         (#"{"type":"open","id":"1","url":"x:"}"#, "bad field id: expected an integer"),
         (#"{"id":1}"#, #"missing field "type""#),
-        ("not json", "not JSON"),
+        ("not json", #"expected a JSON object with a string "type""#),
     ])
     func aBadFrameNamesTheFieldAtFault(_ line: String, _ expected: String) {
-        #expect { try MessageCodec.decode(Array(line.utf8)) } throws: { error in
+        #expect { try WireCodec.decodeMessage(Array(line.utf8)) } throws: { error in
             guard let error = error as? WireError, error.code == .malformedFrame else { return false }
             return error.message.contains(expected) && !error.message.contains("\n")
         }
@@ -176,6 +139,6 @@ import Testing
 
     @Test func anOverlongLineIsRefusedBeforeDecoding() {
         let line = Array(#"{"type":"ping","id":1,"x":""#.utf8) + Array(repeating: 0x61, count: WireFrame.maximumLength) + Array(#""}"#.utf8)
-        #expect(throws: WireError.self) { try MessageCodec.decode(line) }
+        #expect(throws: WireError.self) { try WireCodec.decodeMessage(line) }
     }
 }

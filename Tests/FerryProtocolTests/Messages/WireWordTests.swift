@@ -9,7 +9,7 @@ import Testing
         #"{"type":"result","id":1,"outcome":"teleported","trusted":[]}"#,
     ])
     func anUnknownOutcomeNamesItself(_ line: String) {
-        let error = #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(line.utf8), version: 2) }
+        let error = #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(line.utf8)) }
         #expect(error?.code == .malformedFrame)
         #expect(error?.message.contains("unknown outcome \"teleported\"") == true)
         #expect(error?.message.contains("upgrade ferry") == true)
@@ -17,20 +17,20 @@ import Testing
 
     @Test func anUnknownProgressEventNamesItself() {
         let line = #"{"type":"progress","id":1,"event":"warped"}"#
-        let error = #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(line.utf8), version: 2) }
+        let error = #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(line.utf8)) }
         #expect(error?.message.contains("unknown progress event \"warped\"") == true)
     }
 
     @Test func anUnknownTrustActionNamesItself() {
         let line = #"{"type":"trust","id":1,"action":"forget"}"#
-        let error = #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(line.utf8), version: 2) }
+        let error = #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(line.utf8)) }
         #expect(error?.message.contains("unknown trust action \"forget\"") == true)
     }
 
     @Test(arguments: DaemonReply.Outcome.allCases)
     func everyOutcomeGoesThereAndBack(_ outcome: DaemonReply.Outcome) throws {
-        let line = WireCodec.encode(.reply(.result(.init(id: 3, outcome: outcome))), version: 2).dropLast()
-        #expect(try WireCodec.decodeMessage(line, version: 2) == .reply(.result(.init(id: 3, outcome: outcome))))
+        let line = WireCodec.encode(.reply(.result(.init(id: 3, outcome: outcome)))).dropLast()
+        #expect(try WireCodec.decodeMessage(line) == .reply(.result(.init(id: 3, outcome: outcome))))
         #expect("\(outcome)" == outcome.rawValue)
     }
 }
