@@ -20,7 +20,7 @@ enum TestManagedApp {
     token_fd = int(os.environ["FERRY_LAUNCH_TOKEN_FD"])
     token = os.read(token_fd, 256).decode()
     os.close(token_fd)
-    send({"type": "hello", "protocol": 1, "role": "app", "token": token})
+    send({"type": "hello", "protocol": 3, "role": "app", "token": token})
     assert json.loads(f.readline())["type"] == "welcome"
     for line in f:
         m = json.loads(line)

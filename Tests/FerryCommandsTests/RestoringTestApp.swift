@@ -23,7 +23,7 @@ enum RestoringTestApp {
     token_fd = int(os.environ["FERRY_LAUNCH_TOKEN_FD"])
     token = os.read(token_fd, 256).decode()
     os.close(token_fd)
-    send({"type": "hello", "protocol": 1, "role": "app", "token": token, "restoration": True})
+    send({"type": "hello", "protocol": 3, "role": "app", "token": token, "restoration": True})
     assert json.loads(f.readline())["type"] == "welcome"
     opened = []
     pad = int(os.environ.get("PAD", "0"))
