@@ -41,7 +41,10 @@ import Glibc
             switch change {
             case "unlink": unlink(path)
             case "rename the folder": rename(folder, folder + ".old")
-            default: unlink(path); _ = mknod(path, S_IFSOCK | 0o600, 0)
+            default:
+                // Made beside, then renamed over: an unlink and a new mknod may get the freed inode back.
+                _ = mknod(path + ".new", S_IFSOCK | 0o600, 0)
+                rename(path + ".new", path)
             }
             try await group.next()
         }
