@@ -1,5 +1,5 @@
 @testable import FerryLocalSend
-import FerryTransfer
+@testable import FerryTransfer
 import FuzzSupport
 
 /// Every input a LocalSend stranger controls, the first byte picking which: 0 a multicast
@@ -45,7 +45,8 @@ func prepareUpload(_ body: [UInt8]) {
 /// The path is the target up to its query.
 func target(_ bytes: [UInt8]) {
     let uri = String(decoding: bytes, as: UTF8.self)
-    let (path, query) = LocalSendConnection.split(uri)
+    let split = RequestTarget(uri)
+    let (path, query) = (split.path, split.decodedQuery)
     invariant(!path.contains("?"), "\(String(reflecting: uri)) splits to the path \(String(reflecting: path))")
     invariant(query.count <= uri.utf8.count, "more query pairs than bytes")
 }

@@ -8,7 +8,8 @@ import FuzzSupport
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let uri = String(decoding: input(data, size), as: UTF8.self)
     let shown = String(reflecting: String(uri.prefix(160)))
-    let (path, query) = TransferConnection.split(uri)
+    let split = RequestTarget(uri)
+    let (path, query) = (split.path, split.query)
     // Bytes, as HTTP reads a target: String's contains and hasPrefix compare Characters, and a
     // `?` joined to a mark is no Character of its own.
     let target = Array(uri.utf8)
