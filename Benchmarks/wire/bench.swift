@@ -1,5 +1,5 @@
-// One open and its result through each codec: version 1 (hand-written) and version 2 (WireCodec,
-// whose hot path is hand-written too) in one run; MessageCodec alone shows what Codable costs.
+// One open and its result through the one codec (protocol 3): the flat frame, and the typed face
+// ferryd uses (decode to a WireMessage, encode a DaemonReply).
 import FerryProtocol
 import FoundationEssentials
 
@@ -23,23 +23,14 @@ import FoundationEssentials
         result.outcome = "active"
         result.app = "com.acme.todo"
         result.pid = 4242
-        for version in [1, 2] {
-            let openLine = WireCodec.encode(open, version: version).dropLast()
-            let resultLine = WireCodec.encode(result, version: version).dropLast()
-            try time("v\(version) decode open  ", n) { _ = try WireCodec.decode(openLine, version: version) }
-            if version == 2 {
-                try time("Codable decode open", n) { _ = try MessageCodec.decode(openLine) }
-                let message = try WireMessage(frame: result)
-                time("Codable encode result", n) { _ = MessageCodec.encode(message) }
-                try time("Codable decode result", n) { _ = try MessageCodec.decode(resultLine) }
-            }
-            time("v\(version) encode result", n) { _ = WireCodec.encode(result, version: version) }
-            try time("v\(version) decode result", n) { _ = try WireCodec.decode(resultLine, version: version) }
-            time("v\(version) encode open  ", n) { _ = WireCodec.encode(open, version: version) }
-            // The typed face ferryd uses: decode to a WireMessage, encode a DaemonReply.
-            try time("v\(version) decodeMessage open", n) { _ = try WireCodec.decodeMessage(openLine, version: version) }
-            let typed = try WireMessage(frame: result)
-            time("v\(version) encode typed result", n) { _ = WireCodec.encode(typed, version: version) }
-        }
+        let openLine = WireCodec.encode(open).dropLast()
+        let resultLine = WireCodec.encode(result).dropLast()
+        try time("decode open  ", n) { _ = try WireCodec.decode(openLine) }
+        time("encode result", n) { _ = WireCodec.encode(result) }
+        try time("decode result", n) { _ = try WireCodec.decode(resultLine) }
+        time("encode open  ", n) { _ = WireCodec.encode(open) }
+        try time("decodeMessage open", n) { _ = try WireCodec.decodeMessage(openLine) }
+        let typed = try WireMessage(frame: result)
+        time("encode typed result", n) { _ = WireCodec.encode(typed) }
     }
 }
