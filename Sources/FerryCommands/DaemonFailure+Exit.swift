@@ -11,7 +11,7 @@ extension DaemonReply.Failure {
         case .unknownApp: FerryExit.unknownApp
         case .noHandler: FerryExit.noHandler
         case .launchFailed: FerryExit.launchFailed
-        case .notRunning: FerryExit.no
+        case .notRunning, .notFound: FerryExit.no
         case .invalidApp, .ambiguousPeer: FerryExit.usage
         case .cannotWrite: FerryExit.cannotWrite
         case .appFailed: FerryExit.appFailed

@@ -129,6 +129,8 @@ extension DaemonReply {
         case cancelled
         /// A peer name that matches more than one peer.
         case ambiguousPeer = "ambiguous-peer"
+        /// Nothing goes by that name: a send id, a trusted peer, an offer or a pairing request.
+        case notFound = "not-found"
 
         public static let wireName = "failure"
     }
