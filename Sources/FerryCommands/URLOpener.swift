@@ -51,6 +51,12 @@ struct URLOpener {
                 throw CommandFailure(message: "\(app.bundleIdentifier) is a managed app and needs ferryd, which is not available",
                                      exit: FerryExit.unavailable)
             }
+            // ferry links no D-Bus: without ferryd a D-Bus desktop app starts by its Exec, as the
+            // specification asks of launchers that do not speak D-Bus; with none, it cannot start.
+            guard app.dbusActivation == nil || app.manifest.program != nil else {
+                throw CommandFailure(message: "\(app.bundleIdentifier) is started over D-Bus and has no Exec line, so it needs ferryd, which is not available",
+                                     exit: FerryExit.unavailable)
+            }
             outcome.result.app = app.bundleIdentifier
             let command = try LaunchCommand(app: app, url: url.string, sourceApplication: options.source,
                                             paths: context.paths, environment: context.environment)

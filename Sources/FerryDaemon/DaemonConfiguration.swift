@@ -22,6 +22,9 @@ public struct DaemonConfiguration: Sendable {
     public var eventTimeout: Duration = .seconds(5)
     /// How long an app without UIBackgroundModes stays in the background before it is suspended. Default 10 s.
     public var suspendAfter: Duration = .seconds(10)
+    /// How long a `DBusActivatable` desktop app may take to answer `Open`, bus activation
+    /// included (`FERRY_DBUS_OPEN_TIMEOUT`). Default 25 s, D-Bus's own default, as `gio open` waits.
+    public var dbusOpenTimeout: Duration = .seconds(25)
     /// How long `ferry quit` waits for the app to exit before killing it. Default 3 s.
     public var quitTimeout: Duration = .seconds(3)
     /// The memory-pressure share (PSI `some avg10`, percent) above which apps are warned. Default 10.

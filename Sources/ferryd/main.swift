@@ -81,6 +81,9 @@ if let seconds = environment["FERRY_SUSPEND_AFTER"].flatMap(Double.init) {
 if let seconds = environment["FERRY_EVENT_TIMEOUT"].flatMap(Double.init) {
     configuration.eventTimeout = .milliseconds(Int64(seconds * 1000))
 }
+if let seconds = environment["FERRY_DBUS_OPEN_TIMEOUT"].flatMap(Double.init) {
+    configuration.dbusOpenTimeout = .milliseconds(Int64(seconds * 1000))
+}
 configuration.applyTransferEnvironment(environment)
 configuration.applyLocalSendEnvironment(environment)
 if let seconds = environment["FERRY_PROTECTION_GRACE"].flatMap(Double.init) {

@@ -16,7 +16,8 @@ extension AppManager {
                 return .done(.failed(id: request.id, app: nil, error))
             }
         }
-        guard app.manifest.kind == .managed else { return .done(command(for: app, request)) }
+        // A D-Bus desktop app is opened by ferryd in its turn (Desktop/AppManager+DBus.swift).
+        guard app.manifest.kind == .managed || app.dbusActivation != nil else { return .done(command(for: app, request)) }
         let number = ticketQueue(app.bundleIdentifier).take()
         return .queued(Ticket(number: number, app: app.bundleIdentifier), request)
     }

@@ -61,6 +61,7 @@ extension AppManager {
     /// before `open` is sent; with it, after the app's answer.
     private func open(_ app: String, _ request: OpenRequest, early: (OpenResult) async -> Void) async throws -> OpenResult {
         guard let installed = registryService.app(app) else { throw DaemonError(.unknownApp, "\(app) is no longer installed") }
+        if let target = installed.dbusActivation { return try await openOverDBus(installed, target, request) }
         // An app that dropped its connection is on its way out: launch it anew rather than fail.
         if controllers[app]?.session.connectionLost == true { await awaitExit(app, timeout: configuration.quitTimeout) }
         let outcome = outcomeName(from: state(app), background: request.background)

@@ -9,6 +9,8 @@ struct OpenRequest: Sendable {
     var annotation: String?
     var background = false
     var wait = false
+    /// The caller's activation token, for a D-Bus desktop app's platform-data.
+    var activationToken: String?
 
     var options: LaunchOptions {
         LaunchOptions(url: url, sourceApplication: source, annotation: annotation)

@@ -9,8 +9,11 @@ public struct DesktopEntry: Sendable, Equatable {
     public var name: String?
     /// The schemes of its `x-scheme-handler/…` MIME types, lowercased.
     public var schemes: [String]
-    /// `Exec` as an argv template (see ``DesktopExec``).
+    /// `Exec` as an argv template (see ``DesktopExec``); empty for a D-Bus entry without `Exec`.
     var exec: DesktopExec
+    /// `DBusActivatable=true` with a file id that is a D-Bus name: the app is started and handed
+    /// URLs over D-Bus (`org.freedesktop.Application.Open`), which wins over `Exec`.
+    public var dbus: DBusActivation?
     /// `Hidden=true`: the entry is deleted, and hides same-id entries in later folders.
     public var hidden: Bool
     /// `TryExec`: a program that must exist for the entry to count.
@@ -40,22 +43,35 @@ public struct DesktopEntry: Sendable, Equatable {
         isFerryBridge = file.bool("X-Ferry-Integration", in: group)
         schemes = file.list("MimeType", in: group).compactMap(Self.scheme(ofMimeType:))
         if hidden {
-            exec = DesktopExec.hiddenPlaceholder
+            exec = DesktopExec.empty
             return
         }
         let type = file.string("Type", in: group)
         guard type == "Application" else {
             throw DesktopEntryError(path: path, reason: "Type is \(type.map { "\"\($0)\"" } ?? "missing"), not Application")
         }
+        dbus = file.bool("DBusActivatable", in: group) ? DBusActivation(desktopID: id) : nil
+        tryExec = file.string("TryExec", in: group)
         guard let line = file.string("Exec", in: group) else {
-            throw DesktopEntryError(path: path, reason: "has no Exec key (D-Bus activation is not supported)")
+            guard dbus == nil else {
+                exec = DesktopExec.empty
+                return
+            }
+            throw DesktopEntryError(path: path, reason: Self.missingExec(dbusActivatable: file.bool("DBusActivatable", in: group), id: id))
         }
         do {
             exec = try DesktopExec(line, name: name, icon: file.string("Icon", in: group), entryPath: path)
         } catch {
-            throw DesktopEntryError(path: path, reason: error.reason)
+            // A broken Exec does not matter when D-Bus starts the app.
+            guard dbus != nil else { throw DesktopEntryError(path: path, reason: error.reason) }
+            exec = DesktopExec.empty
         }
-        tryExec = file.string("TryExec", in: group)
+    }
+
+    private static func missingExec(dbusActivatable: Bool, id: String) -> String {
+        guard dbusActivatable else { return "has no Exec key" }
+        let name = id.hasSuffix(".desktop") ? String(id.dropLast(8)) : id
+        return "is DBusActivatable but its file name, \(name), is not a D-Bus name, and it has no Exec key"
     }
 
     /// The scheme a MIME type such as `x-scheme-handler/todolist` declares.
@@ -75,7 +91,7 @@ public struct DesktopEntry: Sendable, Equatable {
 }
 
 extension DesktopExec {
-    static let hiddenPlaceholder = DesktopExec(uncheckedTemplate: [])
+    static let empty = DesktopExec(uncheckedTemplate: [])
 
     init(uncheckedTemplate: [String]) { template = uncheckedTemplate }
 }

@@ -138,13 +138,15 @@ enum DesktopScanner {
 }
 
 extension InstalledApp {
-    /// A desktop entry as a command app claiming `schemes` at rank Alternate.
+    /// A desktop entry as a command app claiming `schemes` at rank Alternate; a D-Bus entry
+    /// carries `DBusActivatable` (see ``dbusActivation``), and its `Exec` only for `ferry` without ferryd.
     init(desktopEntry entry: DesktopEntry, schemes: [String], folder: AppFolder, precedence: Int) {
         let type = Manifest.URLType(name: nil, schemes: schemes, role: .viewer, rank: .alternate)
         let manifest = Manifest(
             bundleIdentifier: entry.id, name: entry.name, displayName: nil, version: nil, shortVersion: nil,
             urlTypes: schemes.isEmpty ? [] : [type], documentTypes: [], queriesSchemes: [], exitsOnSuspend: false,
-            backgroundModes: [], program: .arguments(entry.exec.template), kind: .command, otherKeys: [:])
+            backgroundModes: [], program: entry.exec.template.isEmpty ? nil : .arguments(entry.exec.template),
+            kind: .command, otherKeys: entry.dbus == nil ? [:] : [Self.dbusActivatableKey: .boolean(true)])
         self.init(manifest: manifest, bundlePath: entry.path, manifestPath: entry.path, folder: folder,
                   precedence: precedence)
     }

@@ -61,15 +61,17 @@ extension Registry {
 
 extension InstalledApp {
     /// Where the handler comes from, as `ferry schemes` and `ferry open --explain` say it:
-    /// `manifest`, `built-in` or `desktop entry`.
+    /// `manifest`, `built-in`, `desktop entry`, or `desktop entry, D-Bus` for one the session bus
+    /// starts (``dbusActivation``).
     public var source: String {
-        isDesktopEntry ? "desktop entry" : isSystem ? "built-in" : "manifest"
+        isDesktopEntry ? (dbusActivation == nil ? "desktop entry" : "desktop entry, D-Bus") : isSystem ? "built-in" : "manifest"
     }
 }
 
 extension SchemeResolution.Claim {
-    /// `ID (Rank)`, or `ID (Alternate, desktop entry)` for a desktop entry.
+    /// `ID (Rank)`, or `ID (Alternate, desktop entry)` for a desktop entry (`desktop entry, D-Bus`
+    /// for one the session bus starts).
     public var label: String {
-        "\(app.bundleIdentifier) (\(rank.rawValue)\(app.isDesktopEntry ? ", desktop entry" : ""))"
+        "\(app.bundleIdentifier) (\(rank.rawValue)\(app.isDesktopEntry ? ", " + app.source : ""))"
     }
 }
