@@ -13,9 +13,12 @@ struct AppInstaller {
     let paths: FerryPaths
     let environment: [String: String]
 
-    func install(_ source: String, force: Bool) throws -> InstalledApp {
+    /// - Parameter settings: Xcode build settings to expand in the manifest (`ferry install --set`);
+    ///   the installed copy holds the expanded manifest, the source is not changed.
+    func install(_ source: String, force: Bool, settings: [String: String] = [:]) throws -> InstalledApp {
         var name = String(source.split(separator: "/").last ?? "")
-        let manifest = try check(source, name: name)
+        let expanded = try expandedManifest(source, name: name, settings: settings)
+        let manifest = try check(source, name: name, expanded: expanded)
         let helper = Self.helperProgram(of: manifest, plist: source, name: name)
         if helper != nil { name = String(name.dropLast(".plist".count)) + ".app" }
         let destination = userApps + "/" + name
@@ -31,6 +34,11 @@ struct AppInstaller {
                 try TreeCopy.copy(helper.path, to: staged + "/" + helper.name)
             } else {
                 try TreeCopy.copy(source, to: staged)
+            }
+            if let expanded {
+                let target = name.hasSuffix(".app") ? staged + "/Info.plist" : staged
+                try? FileManager.default.removeItem(atPath: target)
+                try expanded.write(to: URL(fileURLWithPath: target))
             }
             let app = InstalledApp(manifest: manifest, bundlePath: staged,
                                    manifestPath: name.hasSuffix(".app") ? staged + "/Info.plist" : staged,
@@ -66,7 +74,26 @@ struct AppInstaller {
         return (path, file)
     }
 
-    private func check(_ source: String, name: String) throws -> Manifest {
+    /// The manifest with `settings` expanded, or nil when there are none. Each must be used.
+    private func expandedManifest(_ source: String, name: String, settings: [String: String]) throws -> Data? {
+        guard !settings.isEmpty else { return nil }
+        let path = name.hasSuffix(".app") ? source + "/Info.plist" : source
+        guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+            throw CommandFailure(message: "\(path): cannot be read", exit: FerryExit.noInput)
+        }
+        guard !bytes.starts(with: Array("bplist".utf8)), let text = String(data: bytes, encoding: .utf8) else {
+            throw CommandFailure(message: "\(path): --set works on XML property lists; convert it (plistutil -f xml) or install the built .app's Info.plist",
+                                 exit: FerryExit.badConfiguration)
+        }
+        let used = Set(BuildSetting.names(in: text))
+        if let unused = settings.keys.sorted().first(where: { !used.contains($0) }) {
+            throw CommandFailure(message: "--set \(unused): \(path) does not name $(\(unused))", exit: FerryExit.usage)
+        }
+        let escaped = settings.mapValues { $0.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;") }
+        return Data(BuildSetting.substituting(escaped, in: text).utf8)
+    }
+
+    private func check(_ source: String, name: String, expanded: Data? = nil) throws -> Manifest {
         let manifestPath: String
         guard FileSystem.exists(source) else {
             throw CommandFailure(message: "\(source): no such file or folder; name a NAME.app folder or a NAME.plist file", exit: FerryExit.noInput)
@@ -78,7 +105,9 @@ struct AppInstaller {
         } else {
             throw CommandFailure(message: "\(source): is neither a NAME.app folder nor a NAME.plist file", exit: FerryExit.badConfiguration)
         }
-        switch ManifestLoader.load(path: manifestPath, displayPath: manifestPath) {
+        let loaded = expanded.map { ManifestLoader.parse($0, displayPath: manifestPath) }
+            ?? ManifestLoader.load(path: manifestPath, displayPath: manifestPath)
+        switch loaded {
         case .success(let manifest) where !manifest.droppedEntries.isEmpty:
             // Loading drops a faulty entry and keeps the app; installing is the time to fix it.
             var fault = manifest.droppedEntries[0]

@@ -33,10 +33,23 @@ extension Ferry {
             }
         }
 
+        /// A manifest that was not used, and why.
+        struct Skipped: Encodable {
+            var path: String
+            var reason: String
+        }
+
+        /// `--json`: the apps, and the manifests skipped (so a script sees them too).
+        struct Listing: Encodable {
+            var apps: [Entry]
+            var skipped: [Skipped]
+        }
+
         func run() throws {
             let registry = Context().registry()
             let entries = registry.apps.map(Entry.init)
-            output.emit(entries) {
+            let skipped = registry.diagnostics.map { Skipped(path: $0.file, reason: $0.fault) }
+            output.emit(Listing(apps: entries, skipped: skipped)) {
                 // A manifest's name and version are anyone's bytes: no escape sequences to the terminal.
                 let rows = entries.map {
                     [$0.bundleIdentifier, $0.name, $0.version ?? "-", $0.schemes.joined(separator: ","), $0.kind]

@@ -22,7 +22,7 @@ struct DoctorChecks {
         }
         problems += registry.diagnostics.map {
             Problem(subject: $0.file.escapingControlCharacters(), problem: "skipped: \($0.keyPath.isEmpty ? "" : $0.keyPath + ": ")\($0.message)",
-                    fix: $0.code == .untrusted ? Self.untrustedFix : "correct the manifest, or remove it")
+                    fix: Self.fix(for: $0))
         }
         problems += registry.droppedEntries.map {
             Problem(subject: $0.file.escapingControlCharacters(), problem: $0.fault,
@@ -32,7 +32,7 @@ struct DoctorChecks {
             Problem(subject: $0.app.bundleIdentifier, problem: "\($0.app.bundlePath) is hidden by \($0.winner.bundlePath)",
                     fix: "remove one of the two copies")
         }
-        problems += launchProblems(registry) + schemeProblems(registry) + queryProblems(registry)
+        problems += launchProblems(registry) + schemeProblems(registry) + queryProblems(registry) + typeProblems(registry)
         return problems + discoveryProblems() + ProtectionDoctor.problems(context)
     }
 
@@ -70,6 +70,45 @@ struct DoctorChecks {
             }
             return problems
         }
+    }
+
+    /// The fix for a skipped manifest: an Xcode source `Info.plist` wants its built copy.
+    static func fix(for diagnostic: ManifestError) -> String {
+        if diagnostic.code == .untrusted { return untrustedFix }
+        if diagnostic.message.contains("Xcode") { return "install the Info.plist from the built .app (ferry install --set NAME=VALUE PATH substitutes a build setting)" }
+        return "correct the manifest, or remove it"
+    }
+
+    /// Document types that cannot match what they seem to: a UTI no declaration knows, or
+    /// extensions and MIME types ignored because `LSItemContentTypes` is given (as on Apple's
+    /// platforms) that do not reach the type through its declaration either.
+    private func typeProblems(_ registry: Registry) -> [Problem] {
+        let types = registry.types
+        return registry.apps.filter { !$0.isSystem }.flatMap { app in
+            app.manifest.documentTypes.enumerated().compactMap { index, type -> Problem? in
+                guard !type.contentTypes.isEmpty else { return nil }
+                let key = "CFBundleDocumentTypes[\(index)]"
+                let unknown = type.contentTypes.filter { types.declaration(of: $0) == nil }
+                if unknown.count == type.contentTypes.count {
+                    return Problem(subject: app.bundleIdentifier,
+                                   problem: "\(key): no system type or UTExportedTypeDeclarations/UTImportedTypeDeclarations entry declares \(unknown.joined(separator: ", ")), so no file reaches it",
+                                   fix: "declare it, with its extensions, in UTExportedTypeDeclarations (a type of yours) or UTImportedTypeDeclarations")
+                }
+                let lost = Self.ignoredTags(type, types)
+                guard !lost.isEmpty else { return nil }
+                return Problem(subject: app.bundleIdentifier,
+                               problem: "\(key): \(lost.joined(separator: ", ")) ignored: LSItemContentTypes is given, so its CFBundleTypeExtensions and CFBundleTypeMIMETypes are not used, and no declaration of \(type.contentTypes.joined(separator: ", ")) names them",
+                               fix: "add them to the UTTypeTagSpecification of the type's UTExportedTypeDeclarations or UTImportedTypeDeclarations entry")
+            }
+        }
+    }
+
+    /// The extensions (`.zim`) and MIME types of `type` that do not lead to one of its UTIs.
+    static func ignoredTags(_ type: Manifest.DocumentType, _ types: TypeTree) -> [String] {
+        let claimed = Set(type.contentTypes.map { $0.lowercased() })
+        func reaches(_ uti: String?) -> Bool { uti.map { types.ancestry(of: $0).contains { claimed.contains($0.identifier) } } ?? false }
+        return type.extensions.filter { $0 != "*" && !reaches(types.type(forExtension: $0)) }.map { "." + $0 }
+            + type.mimeTypes.filter { !reaches(types.type(forMIMEType: $0)) }
     }
 
     private func queryProblems(_ registry: Registry) -> [Problem] {

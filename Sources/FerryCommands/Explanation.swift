@@ -15,6 +15,9 @@ struct Explanation: Encodable {
     /// For a file (`ferry open --explain PATH`): the argument as given and the file's MIME type.
     var path: String?
     var mimeType: String?
+    /// For a file: the UTI chain used, from the file's own type up to the claimed one (or every
+    /// type it conforms to when nothing claims it).
+    var utiChain: [String]?
 
     static func run(_ urls: [String], app: String?, json: Bool, quiet: Bool = false) throws {
         let context = Context()
@@ -58,7 +61,13 @@ struct Explanation: Encodable {
         rule = resolution.rule?.rawValue
         manifest = resolution.handler?.manifestPath
         source = resolution.handler?.source
-        reason = Self.reason(resolution)
+        reason = Self.reason(resolution) + Self.skippedHint(registry, resolution)
+    }
+
+    /// When nothing handles the scheme but a skipped manifest claims it: say where to look.
+    static func skippedHint(_ registry: Registry, _ resolution: SchemeResolution) -> String {
+        guard resolution.handler == nil, let skipped = registry.skippedClaims(of: resolution.scheme).first else { return "" }
+        return "; a skipped manifest (\(skipped.file.escapingControlCharacters())) claims it: see ferry doctor"
     }
 
     private static func reason(_ resolution: SchemeResolution) -> String {
@@ -92,6 +101,7 @@ struct Explanation: Encodable {
     var lines: String {
         var text = "\(path ?? url)\n  handler: \(handler ?? "none")"
         if let mimeType { text += "\n  type:    \(mimeType)" }
+        if let utiChain { text += "\n  uti:     \(utiChain.joined(separator: " → "))" }
         if let rule { text += "\n  rule:    \(rule)" }
         text += "\n  why:     \(reason)"
         if let manifest { text += "\n  from:    \(manifest)\(source.map { " (\($0))" } ?? "")" }

@@ -50,7 +50,15 @@ extension Ferry {
             let context = Context()
             let registry = context.registry()
             let defaults = context.defaultsOrWarn()
-            let entries = registry.claimedSchemes.map { Entry(registry.resolve(scheme: $0, defaults: defaults)) }
+            // A scheme only a skipped manifest claims is listed too, unhandled, with where to look.
+            let skipped = registry.diagnostics.flatMap(\.claimedSchemes)
+            let entries = Set(registry.claimedSchemes + skipped).sorted().map { scheme in
+                let resolution = registry.resolve(scheme: scheme, defaults: defaults)
+                var entry = Entry(resolution)
+                let hint = Explanation.skippedHint(registry, resolution)
+                if !hint.isEmpty { entry.note = String(hint.dropFirst(2)) }
+                return entry
+            }
             output.emit(entries) {
                 let rows = entries.map { [$0.scheme, $0.handler ?? "-", $0.source ?? "-", $0.rule ?? "-", $0.remarks] }
                 return Table.render(header: ["SCHEME", "HANDLER", "SOURCE", "RULE", "NOTES"], rows: rows)

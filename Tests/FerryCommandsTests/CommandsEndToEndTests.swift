@@ -84,7 +84,7 @@ import FerryTestSupport
     @Test func listingsHaveJSON() throws {
         let world = try FerryWorld()
         try world.addRecorder("com.a", schemes: ["todolist"])
-        let apps = try JSONSerialization.jsonObject(with: Data(try world.run("apps", "--json").stdout.utf8)) as? [[String: Any]]
+        let apps = (try JSONSerialization.jsonObject(with: Data(try world.run("apps", "--json").stdout.utf8)) as? [String: Any])?["apps"] as? [[String: Any]]
         #expect(apps?.first?["bundleIdentifier"] as? String == "com.a")
         let schemes = try JSONSerialization.jsonObject(with: Data(try world.run("schemes", "--json").stdout.utf8)) as? [[String: Any]]
         let http = schemes?.first { $0["scheme"] as? String == "http" }

@@ -9,11 +9,12 @@ import FerryTestSupport
     @Test func aDroppedSchemeIsShownAndTheRestWorks() throws {
         let world = try FerryWorld()
         try world.addRecorder("com.acme.todo", schemes: ["todolist", "$(PRODUCT_BUNDLE_IDENTIFIER)"])
-        let line = "CFBundleURLTypes[0].CFBundleURLSchemes[1]: \"$(PRODUCT_BUNDLE_IDENTIFIER)\" is not a valid scheme "
-            + "(a letter, then letters, digits, \"+\", \"-\" or \".\"); the scheme is dropped"
+        let line = "CFBundleURLTypes[0].CFBundleURLSchemes[1]: \"$(PRODUCT_BUNDLE_IDENTIFIER)\" is the unexpanded Xcode build setting "
+            + "PRODUCT_BUNDLE_IDENTIFIER; install the Info.plist from the built .app, or give the value: "
+            + "ferry install --set PRODUCT_BUNDLE_IDENTIFIER=VALUE PATH; the scheme is dropped"
 
         let json = try world.run("apps", "--json")
-        let apps = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        let apps = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["apps"] as? [[String: Any]]
         let todo = apps?.first { $0["bundleIdentifier"] as? String == "com.acme.todo" }
         #expect(todo?["schemes"] as? [String] == ["todolist"])
         #expect(todo?["droppedEntries"] as? [String] == [line])

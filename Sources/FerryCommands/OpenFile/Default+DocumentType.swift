@@ -24,17 +24,27 @@ extension Ferry.Default {
             throw CommandFailure(message: error.description, exit: FerryExit.cannotWrite)
         }
         output.detail("wrote \(context.paths.defaultsFile)")
-        if output.json { print(JSONOutput.document(DocumentChoice(mimeType: mimeType, chosen: bundleIdentifier))) }
+        output.emit(DocumentChoice(mimeType: mimeType, chosen: bundleIdentifier)) {
+            "\(mimeType): \(bundleIdentifier.map { "\($0) (user default)" } ?? "no default (CFBundleDocumentTypes decide)")"
+        }
     }
 
-    /// The app must be installed and open files at all (a URL-only app would get a file:// URL it
-    /// never asked for); it need not declare this type, as with handlr.
+    /// The app must be installed and declare the type, as a scheme's chosen app must declare the
+    /// scheme: by the MIME type or a supertype of it, by a UTI the type names or conforms to, or
+    /// `*` (a URL-only app would get a file:// URL it never asked for).
     private func checkOpensFiles(_ identifier: String, registry: Registry) throws {
         guard let app = registry.app(identifier) else {
             throw CommandFailure(message: "no app \(identifier) is installed; see ferry apps", exit: FerryExit.unknownApp)
         }
         guard app.manifest.documentTypes.contains(where: { $0.rank != .none }) else {
             throw CommandFailure(message: "\(identifier) declares no CFBundleDocumentTypes (above LSHandlerRank None); it does not open files",
+                                 exit: FerryExit.usage)
+        }
+        let mimeType = scheme.lowercased()
+        let types = registry.types
+        let kind = DocumentKind(uti: types.type(forMIMEType: mimeType), fileExtension: nil, mimeType: mimeType, isA: SharedMimeInfo.isA)
+        guard DocumentMatcher.best(for: kind, apps: [app], types: types) != nil else {
+            throw CommandFailure(message: "\(identifier) does not declare \(mimeType) (nor a type it belongs to) in CFBundleDocumentTypes; it cannot open those files",
                                  exit: FerryExit.usage)
         }
     }

@@ -22,6 +22,7 @@ extension Explanation {
         claims = []
         self.path = argument
         mimeType = document.kind.mimeType
+        utiChain = resolution.typeChain.isEmpty ? nil : resolution.typeChain
         reason = forced.map { registry.app($0) == nil ? "\($0) is not installed" : "forced with --app" }
             ?? Self.reason(resolution, document.kind, argument)
     }
@@ -40,11 +41,13 @@ extension Explanation {
         case .documentType(let match, let declared):
             let how = switch match {
             case .uti: "the UTI \(declared)"
+            case .conformance: "the UTI \(declared), which the file's type conforms to"
+            case .anyFile: "any file (CFBundleTypeExtensions *)"
             case .fileExtension: "the extension .\(declared)"
             case .mimeType: "the MIME type \(declared)"
             case .mimeSupertype: "the MIME type \(declared) (\(type) is a subtype of it)"
             }
-            return "\(handler) declares \(how) in CFBundleDocumentTypes, with the best LSHandlerRank"
+            return "\(handler) declares \(how) in CFBundleDocumentTypes: the most specific claim, then the best LSHandlerRank"
                 + (resolution.unusableDefault.map { "; your choice was skipped: \($0)" } ?? "")
         }
     }

@@ -13,7 +13,11 @@ enum OpenArgument: Equatable {
         if text == "-" { return .stdin }
         // An empty line of stdin is skipped, an empty argument an invalid URL, as before.
         if text.isEmpty { return .url(text) }
-        guard let colon = text.firstIndex(of: ":"), URLScheme.isValid(String(text[..<colon])) else { return .path(text) }
+        guard let colon = text.firstIndex(of: ":"), URLScheme.isValid(String(text[..<colon])) else {
+            // `$(APP_URL_SCHEME)://x` is a URL with an invalid scheme (65), as can-open says, not a file.
+            let looksLikeURL = text.firstRange(of: "://").map { !text[..<$0.lowerBound].contains("/") } ?? false
+            return looksLikeURL ? .url(text) : .path(text)
+        }
         // Only a file: URL is parsed here; any other is parsed once, where it is opened.
         guard text[..<colon].lowercased() == "file" else { return .url(text) }
         return localFilePath(text).map(OpenArgument.path) ?? .url(text)

@@ -43,10 +43,27 @@ struct KeyReader {
         }
     }
 
+    /// A string; one holding an unexpanded Xcode build setting (`$(NAME)`) is refused, naming it.
     mutating func string(_ key: String) throws(ManifestIssue) -> String? {
         guard let value = value(key) else { return nil }
         guard case .string(let string) = value else { throw Self.wrongType(at(key), "a string", value) }
+        try BuildSetting.check(string, at: at(key))
         return string
+    }
+
+    /// A string or an array of strings (`UTTypeConformsTo`, tag specifications allow both).
+    mutating func stringOrStrings(_ key: String) throws(ManifestIssue) -> [String]? {
+        if case .string? = keys[key] { return try string(key).map { [$0] } }
+        return try strings(key)
+    }
+
+    /// The dictionary at `key`, read by `body` with a reader scoped to it; nil when absent.
+    mutating func dictionary<T>(_ key: String, _ body: (inout KeyReader) throws(ManifestIssue) -> T) throws(ManifestIssue) -> T? {
+        guard let value = value(key) else { return nil }
+        guard case .dictionary(let keys) = value else { throw Self.wrongType(at(key), "a dictionary", value) }
+        var inner = KeyReader(keys: keys, path: at(key))
+        defer { dropped += inner.dropped }
+        return try body(&inner)
     }
 
     mutating func bool(_ key: String) throws(ManifestIssue) -> Bool? {
@@ -97,6 +114,7 @@ struct KeyReader {
     mutating func strings(_ key: String) throws(ManifestIssue) -> [String]? {
         try elements(key, dropping: "the element is dropped") { (item, path) throws(ManifestIssue) in
             guard case .string(let string) = item else { throw Self.wrongType(path, "a string", item) }
+            try BuildSetting.check(string, at: path)
             return string
         }
     }
@@ -131,6 +149,7 @@ struct KeyReader {
     mutating func schemes(_ key: String, required: Bool) throws(ManifestIssue) -> [String] {
         guard let list = try elements(key, dropping: "the scheme is dropped", { (item, path) throws(ManifestIssue) in
             guard case .string(let scheme) = item else { throw Self.wrongType(path, "a string", item) }
+            try BuildSetting.check(scheme, at: path)
             guard URLScheme.isValid(scheme) else {
                 throw ManifestIssue(code: .invalidValue, keyPath: path,
                                     message: "\"\(scheme)\" is not a valid scheme \(URLScheme.rule)")
@@ -153,7 +172,9 @@ struct KeyReader {
 extension KeyReader {
     mutating func bundleIdentifier() throws(ManifestIssue) -> String {
         guard let identifier = try string("CFBundleIdentifier") else {
-            throw ManifestIssue(code: .missingKey, keyPath: "CFBundleIdentifier", message: "is required")
+            throw ManifestIssue(code: .missingKey, keyPath: "CFBundleIdentifier",
+                                message: "is required (Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds the app): "
+                                    + "install the Info.plist from the built .app, or add the key")
         }
         guard BundleIdentifier.isValid(identifier) else {
             throw ManifestIssue(code: .invalidValue, keyPath: "CFBundleIdentifier",

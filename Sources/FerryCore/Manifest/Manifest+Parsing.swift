@@ -30,6 +30,12 @@ extension Manifest {
         documentTypes = reader.array("CFBundleDocumentTypes", entry: "document type") { (item: inout KeyReader) throws(ManifestIssue) in
             try DocumentType(reader: &item)
         }
+        exportedTypes = reader.array("UTExportedTypeDeclarations", entry: "type declaration") { (item: inout KeyReader) throws(ManifestIssue) in
+            try UniformType(reader: &item)
+        }
+        importedTypes = reader.array("UTImportedTypeDeclarations", entry: "type declaration") { (item: inout KeyReader) throws(ManifestIssue) in
+            try UniformType(reader: &item)
+        }
         queriesSchemes = reader.dropping(ignored) { (r: inout KeyReader) throws(ManifestIssue) in
             try r.schemes("LSApplicationQueriesSchemes", required: false)
         } ?? []
@@ -48,7 +54,7 @@ extension Manifest.URLType {
     /// A fault in the type's own keys drops the type (the caller's reader records it); a fault in
     /// one scheme drops only that scheme.
     init(reader: inout KeyReader) throws(ManifestIssue) {
-        name = try reader.string("CFBundleURLName")
+        name = reader.dropping("the key is ignored") { (r: inout KeyReader) throws(ManifestIssue) in try r.string("CFBundleURLName") }
         schemes = try reader.schemes("CFBundleURLSchemes", required: true)
         role = try reader.enumeration("CFBundleTypeRole") ?? .editor
         rank = try reader.enumeration("LSHandlerRank") ?? .default
@@ -59,7 +65,7 @@ extension Manifest.DocumentType {
     /// A fault in the type's own keys drops the type; an element of a list that is not a string
     /// drops only that element.
     init(reader: inout KeyReader) throws(ManifestIssue) {
-        name = try reader.string("CFBundleTypeName")
+        name = reader.dropping("the key is ignored") { (r: inout KeyReader) throws(ManifestIssue) in try r.string("CFBundleTypeName") }
         contentTypes = try reader.strings("LSItemContentTypes") ?? []
         extensions = (try reader.strings("CFBundleTypeExtensions") ?? []).map { $0.lowercased() }
         mimeTypes = (try reader.strings("CFBundleTypeMIMETypes") ?? []).map { $0.lowercased() }

@@ -27,6 +27,11 @@ public struct Manifest: Sendable, Equatable {
     public var program: Program?
     /// `FerryAppKind`: one process per URL, or a long-running app managed by ferryd.
     public var kind: Kind = .command
+    /// `UTExportedTypeDeclarations`: the uniform types this app defines.
+    public var exportedTypes: [UniformType] = []
+    /// `UTImportedTypeDeclarations`: types defined elsewhere that this app describes, used when
+    /// nothing exports them.
+    public var importedTypes: [UniformType] = []
     /// Every key Ferry does not interpret, kept as read.
     public var otherKeys: [String: PropertyListValue]
     /// The entries left out because they were faulty (a scheme, a URL or document type, an
@@ -54,7 +59,8 @@ extension Manifest {
     public struct DocumentType: Sendable, Equatable {
         /// `CFBundleTypeName`.
         public var name: String?
-        /// `LSItemContentTypes` (UTIs).
+        /// `LSItemContentTypes` (UTIs). When present, the type matches by UTI alone: its
+        /// extensions and MIME types are ignored, as on Apple's platforms.
         public var contentTypes: [String]
         /// `CFBundleTypeExtensions`, lowercased, without the dot.
         public var extensions: [String]

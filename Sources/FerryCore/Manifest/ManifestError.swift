@@ -40,6 +40,9 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     /// For an entry dropped from an app that is still used, what was left out, such as "the
     /// scheme is dropped"; nil for a manifest that is skipped.
     public var consequence: String?
+    /// For a skipped manifest, the valid schemes its `CFBundleURLTypes` name: they are not
+    /// handled, and listings say so.
+    public var claimedSchemes: [String] = []
 
     /// - Parameter message: Control and format characters in it (a manifest's own bytes, quoted)
     ///   are escaped, so the diagnostic stays one line and cannot drive a terminal.

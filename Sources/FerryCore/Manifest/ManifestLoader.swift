@@ -33,15 +33,28 @@ public enum ManifestLoader {
         do {
             root = try XMLPropertyListReader.read(Array(bytes)) ?? PropertyListDecoder().decode(PropertyListValue.self, from: bytes)
         } catch {
-            return .failure(ManifestError(code: .notAPropertyList, file: displayPath, keyPath: "",
-                                          message: "is not a valid property list (\(describe(error)))"))
+            let message = Preprocessor.directive(in: bytes).map(Preprocessor.message)
+                ?? "is not a valid property list (\(describe(error)))"
+            return .failure(ManifestError(code: .notAPropertyList, file: displayPath, keyPath: "", message: message))
         }
         do {
             var manifest = try Manifest(propertyList: root)
             for index in manifest.droppedEntries.indices { manifest.droppedEntries[index].file = displayPath }
             return .success(manifest)
         } catch {
-            return .failure(error.located(in: displayPath))
+            var failure = error.located(in: displayPath)
+            failure.claimedSchemes = Self.schemes(in: root)
+            return .failure(failure)
+        }
+    }
+
+    /// The schemes a manifest that cannot be used names in `CFBundleURLTypes`, lowercased, so
+    /// `ferry open` and `ferry schemes` can say that a skipped manifest claims one.
+    static func schemes(in root: PropertyListValue) -> [String] {
+        guard case .dictionary(let keys) = root, case .array(let types)? = keys["CFBundleURLTypes"] else { return [] }
+        return types.flatMap { type -> [String] in
+            guard case .dictionary(let entry) = type, case .array(let schemes)? = entry["CFBundleURLSchemes"] else { return [] }
+            return schemes.compactMap { if case .string(let scheme) = $0, URLScheme.isValid(scheme) { scheme.lowercased() } else { nil } }
         }
     }
 

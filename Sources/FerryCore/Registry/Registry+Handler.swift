@@ -2,14 +2,17 @@
 public enum HandlerLookupFailure: Error, Equatable, Sendable {
     /// `--app` named an app that is not installed.
     case unknownApp(String)
-    /// Nothing claims the scheme; `unreadable` manifests were skipped, and one of them may have.
-    case noHandler(scheme: String, unreadable: Int)
+    /// Nothing claims the scheme; `unreadable` manifests were skipped, and one of them may have:
+    /// `skipped` names one that does.
+    case noHandler(scheme: String, unreadable: Int, skipped: String? = nil)
 
     public var message: String {
         switch self {
         case .unknownApp(let identifier):
             return "no app \(identifier) is installed; see ferry apps"
-        case .noHandler(let scheme, let unreadable):
+        case .noHandler(let scheme, _, let skipped?):
+            return "no app handles \(scheme): URLs, but a skipped manifest (\(skipped)) claims it: see ferry doctor"
+        case .noHandler(let scheme, let unreadable, nil):
             let message = "no app handles \(scheme): URLs; install one with ferry install, or see ferry schemes"
             return unreadable == 0 ? message : message + " (\(unreadable) manifest(s) could not be read: run ferry doctor)"
         }
@@ -25,7 +28,8 @@ extension Registry {
             return app
         }
         guard let app = resolve(scheme: scheme, defaults: defaults).handler else {
-            throw .noHandler(scheme: scheme, unreadable: diagnostics.count)
+            throw .noHandler(scheme: scheme, unreadable: diagnostics.count,
+                             skipped: skippedClaims(of: scheme.lowercased()).first?.file.escapingControlCharacters())
         }
         return app
     }

@@ -80,6 +80,14 @@ public struct Registry: Sendable {
         claimsByScheme.keys.sorted()
     }
 
+    /// The manifests skipped although they name `scheme` (lowercased) in `CFBundleURLTypes`.
+    public func skippedClaims(of scheme: String) -> [ManifestError] {
+        diagnostics.filter { $0.claimedSchemes.contains(scheme) }
+    }
+
+    /// The system's uniform types and every app's exported and imported declarations.
+    public var types: TypeTree { TypeTree(apps: apps) }
+
     /// The schemes declared by built-in system handlers: no third party may take them.
     public var reservedSchemes: Set<String> {
         Set(apps.filter(\.isSystem).flatMap { $0.manifest.urlTypes.flatMap(\.schemes) })

@@ -81,7 +81,7 @@ struct OpenPathEndToEndTests {
     @Test func aDefaultForTextPlainRedirectsItAndItsSubtypes() throws {
         let (world, files) = try Self.world()
         try world.addRecorder("com.test.other", schemes: ["other"], extra: [
-            "CFBundleDocumentTypes": [["CFBundleTypeExtensions": ["md"], "LSHandlerRank": "Alternate"]],
+            "CFBundleDocumentTypes": [["CFBundleTypeExtensions": ["md"], "CFBundleTypeMIMETypes": ["text/plain"], "LSHandlerRank": "Alternate"]],
         ])
         #expect(try world.run("default", "notes", "com.test.notes").status == 0)
         let set = try world.run("default", "text/plain", "com.test.other")

@@ -45,8 +45,9 @@ import FerryTestSupport
         let manifest = try ManifestLoader.load(path: path, displayPath: "x.plist").get()
         #expect(manifest.urlTypes.map(\.schemes) == [["fixture"]])
         #expect(manifest.droppedEntries.map(\.description) == [
-            "x.plist: CFBundleURLTypes[0].CFBundleURLSchemes[1]: \"$(PRODUCT_BUNDLE_IDENTIFIER)\" is not a valid scheme "
-                + "(a letter, then letters, digits, \"+\", \"-\" or \".\"); the scheme is dropped",
+            "x.plist: CFBundleURLTypes[0].CFBundleURLSchemes[1]: \"$(PRODUCT_BUNDLE_IDENTIFIER)\" is the unexpanded Xcode build setting "
+                + "PRODUCT_BUNDLE_IDENTIFIER; install the Info.plist from the built .app, or give the value: "
+                + "ferry install --set PRODUCT_BUNDLE_IDENTIFIER=VALUE PATH; the scheme is dropped",
         ])
     }
 

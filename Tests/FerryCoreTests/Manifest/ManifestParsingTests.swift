@@ -36,7 +36,8 @@ import FerryTestSupport
 
     /// What makes the app unusable: the manifest is skipped with one line.
     @Test(arguments: [
-        ("", "todo.app/Info.plist: CFBundleIdentifier: is required"),
+        ("", "todo.app/Info.plist: CFBundleIdentifier: is required (Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds the app): "
+            + "install the Info.plist from the built .app, or add the key"),
         ("<key>CFBundleIdentifier</key><string>to do</string>",
          "todo.app/Info.plist: CFBundleIdentifier: \"to do\" is not a reverse-DNS identifier (like com.example.todo)"),
         ("<key>CFBundleIdentifier</key><integer>3</integer>",

@@ -54,8 +54,9 @@ import FerryTestSupport
         #expect(registry.apps.map(\.bundleIdentifier) == ["com.acme.todo"])
         #expect(registry.claimedSchemes == ["todo"])
         #expect(registry.droppedEntries.map(\.description) == [
-            "todo.app/Info.plist: CFBundleURLTypes[0].CFBundleURLSchemes[1]: \"$(PRODUCT_BUNDLE_IDENTIFIER)\" is not a valid scheme "
-                + "(a letter, then letters, digits, \"+\", \"-\" or \".\"); the scheme is dropped",
+            "todo.app/Info.plist: CFBundleURLTypes[0].CFBundleURLSchemes[1]: \"$(PRODUCT_BUNDLE_IDENTIFIER)\" is the unexpanded Xcode "
+                + "build setting PRODUCT_BUNDLE_IDENTIFIER; install the Info.plist from the built .app, or give the value: "
+                + "ferry install --set PRODUCT_BUNDLE_IDENTIFIER=VALUE PATH; the scheme is dropped",
         ])
     }
 

@@ -27,21 +27,27 @@ public struct DocumentKind {
 
 /// How a `CFBundleDocumentTypes` entry matched a file, weakest first.
 public enum DocumentMatchKind: Int, Sendable, Comparable, CaseIterable {
+    /// The entry's `CFBundleTypeExtensions` holds `*`: any file.
+    case anyFile = 0
     /// The entry declares a MIME type the file's type is a subtype of (`text/plain` for `text/x-python`).
-    case mimeSupertype = 1
+    case mimeSupertype
     /// The entry declares the file's MIME type.
     case mimeType
     /// The entry declares the file's extension.
     case fileExtension
+    /// The entry declares a UTI the file's type conforms to (`public.text` for `public.plain-text`).
+    case conformance
     /// The entry declares the file's UTI.
     case uti
 
     /// How `ferry open --explain` names the rule.
     public var label: String {
         switch self {
+        case .anyFile: "document type for any file"
         case .mimeSupertype, .mimeType: "document type by MIME type"
         case .fileExtension: "document type by extension"
         case .uti: "document type by UTI"
+        case .conformance: "document type by UTI conformance"
         }
     }
 
@@ -58,4 +64,13 @@ public struct DocumentMatch: Sendable, Equatable {
     public var rank: Manifest.HandlerRank
     /// What matched, as the manifest declares it: the UTI, the extension or the MIME type.
     public var declared: String
+    /// How far the claim is from the file's own type: 0 for its UTI, extension or MIME type, the
+    /// number of `UTTypeConformsTo` steps for a conformance, 1 for a MIME supertype, and
+    /// ``anyFileDistance`` for `*`. Smaller is more specific, and wins.
+    public var distance: Int
+    /// For a match by UTI, the chain from the file's type to the claimed one.
+    public var typePath: [String] = []
+
+    /// The distance of a `*` claim: after every other.
+    public static let anyFileDistance = Int.max
 }

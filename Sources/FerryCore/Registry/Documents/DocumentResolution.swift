@@ -14,6 +14,9 @@ public struct DocumentResolution: Sendable, Equatable {
     public var rule: Rule?
     /// A choice of the user's that could not be used (its app is not installed), as a sentence.
     public var unusableDefault: String?
+    /// The UTI chain used: from the file's own type to the claimed one for a match by UTI, else
+    /// every type the file conforms to, nearest first; empty when no UTI is known.
+    public var typeChain: [String] = []
 }
 
 extension Registry {
@@ -25,6 +28,9 @@ extension Registry {
     ///   - defaults: The user's choices.
     public func resolve(document: DocumentKind, defaults: HandlerDefaults) -> DocumentResolution {
         var resolution = DocumentResolution()
+        let types = types
+        let ancestry = DocumentMatcher.ancestry(of: document, types: types)
+        resolution.typeChain = ancestry.map(\.identifier)
         if let mimeType = document.mimeType,
            let (chosenFor, identifier) = defaults.documentHandler(for: mimeType, isA: document.isA ?? { $0 == $1 }) {
             if let app = app(identifier) {
@@ -34,9 +40,10 @@ extension Registry {
             }
             resolution.unusableDefault = "\(identifier), chosen for \(chosenFor), is not installed"
         }
-        if let match = DocumentMatcher.best(for: document, apps: apps, excluding: [Self.filesApp]) {
+        if let match = DocumentMatcher.best(for: document, apps: apps, types: types, excluding: [Self.filesApp]) {
             resolution.handler = match.app
             resolution.rule = .documentType(match.kind, declared: match.declared)
+            if !match.typePath.isEmpty { resolution.typeChain = match.typePath }
         }
         return resolution
     }

@@ -48,11 +48,42 @@ func documentType(utis: [String] = [], exts: [String] = [], mimes: [String] = []
         #expect(DocumentMatcher.best(for: kind, apps: apps)?.app.bundleIdentifier == "com.d")
     }
 
-    @Test func rankBeatsTheKindOfMatchAndNoneNeverMatches() {
-        let apps = [documentApp("com.a", [documentType(exts: ["py"], rank: .alternate)]),
+    /// Issue 28: the most specific claim wins, then the rank: an extension (Alternate) beats a
+    /// MIME supertype (Owner); between equally specific claims the rank decides.
+    @Test func theMostSpecificClaimWinsThenRankAndNoneNeverMatches() {
+        var apps = [documentApp("com.a", [documentType(exts: ["py"], rank: .alternate)]),
                     documentApp("com.b", [documentType(mimes: ["text/plain"], rank: .owner)]),
                     documentApp("com.c", [documentType(utis: ["x"], exts: ["py"], rank: .none)])]
-        #expect(DocumentMatcher.best(for: python, apps: apps)?.app.bundleIdentifier == "com.b")
+        #expect(DocumentMatcher.best(for: python, apps: apps)?.app.bundleIdentifier == "com.a")
+        apps.append(documentApp("com.d", [documentType(mimes: ["text/x-python"], rank: .default)]))
+        #expect(DocumentMatcher.best(for: python, apps: apps)?.app.bundleIdentifier == "com.d")
+    }
+
+    /// Conformance: public.plain-text is nearer to a Python script than public.text.
+    @Test func aNearerUTIBeatsAFartherOneWhateverTheRank() throws {
+        let apps = [documentApp("com.text", [documentType(utis: ["public.text"], rank: .owner)]),
+                    documentApp("com.plain", [documentType(utis: ["public.plain-text"], rank: .alternate)])]
+        let match = try #require(DocumentMatcher.best(for: python, apps: apps))
+        #expect(match.app.bundleIdentifier == "com.plain")
+        #expect(match.kind == .conformance)
+        #expect(match.distance == 3)
+    }
+
+    /// LSItemContentTypes present: the type's extensions and MIME types are not used.
+    @Test func utisHideTheExtensionsBesideThem() {
+        let apps = [documentApp("com.a", [documentType(utis: ["com.acme.thing"], exts: ["py"], mimes: ["text/x-python"])])]
+        #expect(DocumentMatcher.best(for: python, apps: apps) == nil)
+    }
+
+    /// `*` matches any file, after every other claim; public.data matches a file of no known type.
+    @Test func anyFileAndData() throws {
+        let blob = DocumentKind(uti: nil, fileExtension: "blob", mimeType: nil)
+        var apps = [documentApp("com.any", [documentType(exts: ["*"], rank: .owner)])]
+        #expect(DocumentMatcher.best(for: blob, apps: apps)?.kind == .anyFile)
+        apps.append(documentApp("com.data", [documentType(utis: ["public.data"], rank: .alternate)]))
+        let match = try #require(DocumentMatcher.best(for: blob, apps: apps))
+        #expect(match.app.bundleIdentifier == "com.data")
+        #expect(match.distance == 1)
     }
 
     @Test func excludedAppsNeverMatch() {
