@@ -25,6 +25,8 @@ struct SendProgress {
     /// When the receiver accepted, and what it already had (resumed): the summary counts from here.
     var acceptedAt: (time: Date, resumed: Int, total: Int)?
     var lastPlainLine: Date?
+    /// The first bytes' time: the summary's start for a LocalSend device, which sends no `accepted`.
+    var firstProgress: Date?
     /// The last byte counts seen, for the summary and for what a cancel reports.
     var sent = 0
     var filesDone: [String] = []
@@ -106,7 +108,9 @@ struct SendProgress {
     mutating func record(_ step: DaemonReply.Progress) {
         switch step.event {
         case .accepted: acceptedAt = (Date(), step.bytes ?? 0, step.total ?? 0)
-        case .progress: sent = max(sent, step.bytes ?? 0)
+        case .progress:
+            sent = max(sent, step.bytes ?? 0)
+            if firstProgress == nil { firstProgress = Date() }
         case .fileDone: filesDone += Self.filesDone(step)
         default: break
         }
@@ -116,7 +120,8 @@ struct SendProgress {
     mutating func plainLine(_ step: DaemonReply.Progress) {
         let now = Date()
         if rateStart == nil { rateStart = (now, step.bytes ?? 0) }
-        if let last = lastPlainLine, now.timeIntervalSince(last) < lineInterval { return }
+        // The last line says 100 %, however soon after the one before it comes.
+        if let last = lastPlainLine, now.timeIntervalSince(last) < lineInterval, (step.bytes ?? 0) < (step.total ?? 0) { return }
         lastPlainLine = now
         print(Self.plainLine(step, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes))
     }
@@ -194,7 +199,9 @@ struct SendProgress {
         guard !json && !quiet else { return }
         for item in result.deliveryItems {
             let name = PeerText.printable(item.name)
-            print(item.status == "delivered" ? "delivered \(name) to \(PeerText.printable(item.app)) on \(PeerText.printable(result.peer ?? "the peer"))"
+            // A LocalSend device names no app: the file went to the device.
+            let app = item.app.isEmpty ? "" : "\(PeerText.printable(item.app)) on "
+            print(item.status == "delivered" ? "delivered \(name) to \(app)\(PeerText.printable(result.peer ?? "the peer"))"
                                              : "\(PeerText.printable(item.status)) \(name)")
         }
         // A resend answered by the earlier send's receipt says so (SendRequest).
@@ -205,7 +212,7 @@ struct SendProgress {
     /// `sent 40.0 MB in 8 s (5.0 MB/s average)`: the bytes sent this time (not those the
     /// receiver already had), from its acceptance to now.
     func summary(now: Date) -> String? {
-        guard let accepted = acceptedAt else { return nil }
+        guard let accepted = acceptedAt ?? firstProgress.map({ ($0, 0, sent) }) else { return nil }
         let bytes = max(0, max(sent, accepted.total) - accepted.resumed)
         let seconds = now.timeIntervalSince(accepted.time)
         let average = seconds > 0.001 ? Int(Double(bytes) / seconds) : bytes

@@ -9,5 +9,7 @@ struct LocalSendLink: Sendable {
     let shares = LocalSendShares()
     /// Sends of ours that the device may still hold open.
     let cutSessions = LocalSendCutSessions()
+    /// Offers withdrawn because their LocalSend sender hung up: `ferry accept` says so.
+    let goneOffers = LocalSendGoneOffers()
     let settings: LocalSendSettings
 }

@@ -47,6 +47,8 @@ struct LocalSendSendRequest {
             let client = LocalSendClient(identity: hub.identity)
             return try await client.withConnection(host: peer.address, port: peer.port, fingerprint: peer.fingerprint, name: name) { http in
                 await progress(SendRequest.progress(.waiting, id: id))
+                // No `accepted` event: it tells the client the receiver keeps what it got for a
+                // resume, which LocalSend does not (SendInterrupt's line for a cut send says so).
                 switch try await prepareUpload(prepare, over: http) {
                 case .nothingWanted: return delivered(files)
                 case .refused(let status): throw Self.refusal(status, name: name)
@@ -57,6 +59,8 @@ struct LocalSendSendRequest {
                     return delivered(files)
                 }
             }
+        } catch where Task.isCancelled {
+            return cancelled()
         } catch let error as TransferError {
             return TransferRequests.failure(id, error.message, code: TransferRequests.failure(for: error))
         } catch {
@@ -91,7 +95,19 @@ struct LocalSendSendRequest {
                 throw Self.refusal(status, name: peer.info.alias, during: file.relativePath)
             }
             sent += file.size
+            await progress(SendRequest.progress(.filesDone([file.relativePath]), id: id))
         }
+    }
+
+    /// A send stopped by `ferry send --cancel` (or its client leaving): LocalSend has no resume,
+    /// so unlike a Ferry receiver the device keeps nothing of it.
+    private func cancelled() -> DaemonReply.Result {
+        TransferRequests.failure(id, Self.cancelledMessage(offer: request.offer, device: peer.info.alias), code: .cancelled)
+    }
+
+    static func cancelledMessage(offer: String?, device: String) -> String {
+        let by = offer.map { "by ferry send --cancel \($0)" } ?? "by its client"
+        return "cancelled \(by); nothing was delivered, and \(device) keeps nothing of a cut LocalSend upload: sending again starts over"
     }
 
     private func delivered(_ files: [LocalFile]) -> DaemonReply.Result {

@@ -29,7 +29,8 @@ struct LocalSendService: Service {
         }
         do {
             let staging = try StagingArea(directory: configuration.paths.dataHome + "/transfer/staging")
-            let sessions = LocalSendSessions(receiver: receiver, staging: staging, limits: settings.limits, pin: settings.pin, logger: logger)
+            let sessions = LocalSendSessions(receiver: receiver, staging: staging, limits: settings.limits, pin: settings.pin,
+                                             gone: link.goneOffers, logger: logger)
             let peers = link.peers
             await peers.setOwnFingerprint(hub.identity.fingerprint)
             let trust = hub.trust

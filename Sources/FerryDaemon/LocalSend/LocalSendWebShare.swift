@@ -32,7 +32,9 @@ struct LocalSendWebShare {
         let urls = Self.addresses(bound: link.settings.host).map { "https://\($0):\(port)/" }
         let made = request.pin == LocalSendPin.auto ? await link.shares.pin(of: shareID) : nil
         let pin = made.map { " (PIN \($0))" } ?? (request.pin == nil ? "" : " (PIN required)")
-        var opened = Self.event(id, .shared, "open " + urls.joined(separator: " or ") + " on the other device" + pin + "; Ctrl-C stops sharing")
+        let message = "open " + urls.joined(separator: " or ") + " on the other device" + pin + "\n"
+            + Self.certificateNote(hub.identity.fingerprint) + "\nCtrl-C stops sharing"
+        var opened = Self.event(id, .shared, message)
         opened.items = urls
         await progress(opened)
         // Until the client leaves: its connection's end cancels this task.
@@ -50,6 +52,16 @@ struct LocalSendWebShare {
         } onCancel: {
             continuation.finish()
         }
+    }
+
+    /// What the browser's warning is about, and the fingerprint that tells the page is ours (the
+    /// page shows the same groups).
+    static func certificateNote(_ fingerprint: String) -> String {
+        let groups = stride(from: 0, to: min(32, fingerprint.count), by: 4).map { start in
+            String(fingerprint.dropFirst(start).prefix(4)).uppercased()
+        }
+        return "the browser warns first: ferryd signs its own certificate, so no authority vouches for it; "
+            + "go on if the page shows the fingerprint " + groups.joined(separator: " ") + " …"
     }
 
     static func event(_ id: Int, _ kind: DaemonReply.Progress.Event, _ message: String) -> DaemonReply.Progress {

@@ -23,7 +23,8 @@ final class RunningSends: Sendable {
         }
         let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         let cancelled = id.map { id in running.withLock { $0.removeValue(forKey: id)?.cancelled ?? false } } ?? false
-        guard cancelled else { return result }
+        // A send that says itself how it was cancelled (LocalSend: no resume) keeps its words.
+        guard cancelled, result.failure != .cancelled else { return result }
         return TransferRequests.failure(request, "cancelled by ferry send --cancel \(id ?? ""); nothing was delivered, and the receiver keeps what it has for a resume",
                                       code: .cancelled)
     }

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryLocalSend
 import FerryTransfer
 import FoundationEssentials
 
@@ -40,8 +41,8 @@ enum TransferRequests {
         case .receiving(let receiving): return try await self.receiving(receiving, hub)
         case .trust(let trust): return try self.trust(trust, hub)
         case .pending(let pending): return await self.pending(pending, hub)
-        case .accept(let answer): return try await self.answer(answer, accept: true, hub)
-        case .decline(let answer): return try await self.answer(answer, accept: false, hub)
+        case .accept(let answer): return try await self.answer(answer, accept: true, hub, gone: localSend?.goneOffers)
+        case .decline(let answer): return try await self.answer(answer, accept: false, hub, gone: localSend?.goneOffers)
         case .pair(let pair):
             if case .ask(let ask) = pair, let ambiguity = await PeerNames.ambiguity(ask.peer, ferry: hub.peers, localSend: nil) {
                 return failure(ask.id, ambiguity, code: .ambiguousPeer)
@@ -133,10 +134,12 @@ enum TransferRequests {
     }
 
     /// `accept` or `decline` of a waiting offer.
-    static func answer(_ request: ClientRequest.OfferAnswer, accept: Bool, _ hub: TransferHub) async throws -> DaemonReply.Result {
+    static func answer(_ request: ClientRequest.OfferAnswer, accept: Bool, _ hub: TransferHub,
+                       gone: LocalSendGoneOffers? = nil) async throws -> DaemonReply.Result {
         let offer = request.offer
         let done = accept ? await hub.receiver?.accept(offer) : await hub.receiver?.decline(offer)
         guard done == true else {
+            if let why = gone?.message(for: offer) { throw TransferError(.notFound, why) }
             throw TransferError(.notFound, "no offer \(offer.debugDescription) is waiting; see ferry inbox pending")
         }
         return .init(request.id, outcome: accept ? .accepted : .declined)

@@ -3,6 +3,10 @@ import FerryTransfer
 import FoundationEssentials
 import NIOCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One upload in progress: the staged file, the bytes already held from an earlier try (skipped
 /// from the body: LocalSend always sends from byte 0) and a hash of our own for files offered
 /// without one. That hash is of every byte the sender sends, the skipped ones too: it is what
@@ -93,10 +97,20 @@ extension LocalSendSessions {
         }
     }
 
-    /// `POST /cancel`: the offer is withdrawn; what was staged stays out of every Inbox.
+    /// `POST /cancel`: the offer is withdrawn; what was staged stays out of every Inbox, and is
+    /// deleted (LocalSend has no resume: its sender starts over with a new session).
     public func cancel(session sessionId: String) async {
         guard let session = sessions.removeValue(forKey: sessionId) else { return }
         try? await receiver.cancel(offer: session.offer, peer: session.peer)
+        discardPartials(of: session)
+    }
+
+    /// Deletes the staged bytes of a session that will not finish, whole files too: a Ferry sender
+    /// could resume them, a LocalSend one cannot (they would sit in staging for a day).
+    func discardPartials(of session: Session) {
+        for file in session.files.values {
+            unlink(staging.partialPath(file, sender: session.peer))
+        }
     }
 
     /// How many sessions are open (for tests and logs).

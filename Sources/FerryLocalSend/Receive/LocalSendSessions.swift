@@ -1,3 +1,4 @@
+import FerryCore
 import FerryTransfer
 import FoundationEssentials
 import Logging
@@ -32,12 +33,16 @@ public actor LocalSendSessions {
     /// The last time guessing used up the PIN budget, and how much of it there was.
     public private(set) var lastPinAlarm: (alarm: PinGuard.Alarm, at: Date)?
     let logger: Logger
+    /// Offers withdrawn because their sender hung up while they waited for the user.
+    public nonisolated let gone: LocalSendGoneOffers
 
     /// - Parameters:
     ///   - pin: The PIN prepare-upload requires (`?pin=`), or nil for none.
+    ///   - gone: Where offers whose sender hung up are told of (ferryd's `accept` reads it).
     ///   - logger: Where PIN guessing is reported.
     public init(receiver: Receiver, staging: StagingArea, limits: LocalSendLimits = LocalSendLimits(), pin: String? = nil,
-                logger: Logger = Logger(label: "ferry.localsend")) {
+                gone: LocalSendGoneOffers = LocalSendGoneOffers(), logger: Logger = Logger(label: "ferry.localsend")) {
+        self.gone = gone
         self.receiver = receiver
         self.staging = staging
         self.limits = limits
@@ -85,7 +90,8 @@ public actor LocalSendSessions {
         let offer = Self.offer(for: request)
         let answer: OfferAnswer
         do {
-            answer = try await decided(try await receiver.offer(offer, from: peer, address: address), peer: peer)
+            answer = try await decided(try await receiver.offer(offer, from: peer, address: address), peer: peer,
+                                       sender: PeerText.printable(request.info.alias))
         } catch {
             throw Self.refusal(error)
         }
@@ -121,11 +127,20 @@ public actor LocalSendSessions {
 
     /// Waits, ``LocalSendLimits/decisionSeconds`` at most, while the offer is pending; an offer
     /// nobody answered in time is withdrawn (LocalSend's sender gives up then too).
-    private func decided(_ first: OfferAnswer, peer: String) async throws(TransferError) -> OfferAnswer {
+    ///
+    /// When the task is cancelled (the connection's end: ``LocalSendConnection``), the offer is
+    /// withdrawn at once and kept in ``gone`` under the sender's name `sender`, for `ferry accept`.
+    private func decided(_ first: OfferAnswer, peer: String, sender: String) async throws(TransferError) -> OfferAnswer {
         var answer = first
         let deadline = Date() + limits.decisionSeconds
         while answer.status == "pending", Date() < deadline, !Task.isCancelled {
             answer = try await receiver.answer(answer.offer, peer: peer, wait: min(deadline.timeIntervalSinceNow, 60))
+        }
+        if answer.status == "pending", Task.isCancelled {
+            // The sender hung up (LocalSend's apps wait 5 to 10 s): nothing can arrive any more.
+            try? await receiver.cancel(offer: answer.offer, peer: peer)
+            gone.add(answer.offer, sender: sender)
+            throw TransferError(.failed, "\(sender) hung up before the offer was answered")
         }
         if answer.status == "pending" {
             try? await receiver.cancel(offer: answer.offer, peer: peer)
@@ -165,10 +180,14 @@ public actor LocalSendSessions {
         }
     }
 
-    /// Forgets sessions untouched for ten minutes (the receiver abandons their offers sooner).
+    /// Forgets sessions untouched for ten minutes (the receiver abandons their offers sooner),
+    /// and what they staged: a sender cut off mid-upload starts a new session, never this one.
     private func prune() {
         let now = Date()
-        sessions = sessions.filter { now.timeIntervalSince($0.value.touched) < 600 }
+        for (id, session) in sessions where now.timeIntervalSince(session.touched) >= 600 && session.uploading.isEmpty {
+            sessions[id] = nil
+            discardPartials(of: session)
+        }
     }
 
     static func randomHex(_ count: Int) -> String {

@@ -53,7 +53,7 @@ public struct PinGuard: Sendable {
     public enum Verdict: Sendable, Equatable {
         /// The right PIN.
         case right
-        /// No PIN given (401); not counted.
+        /// No PIN given at all (401); not counted. An empty one is ``wrong(alarm:)``.
         case missing
         /// A wrong PIN (401), counted; with an alarm when it ran the shared budget out and the
         /// owner is to be told now.
@@ -87,7 +87,8 @@ public struct PinGuard: Sendable {
         if !isAdmitted(address, now: now), case .wait(let seconds) = limit.check(key, now: now) {
             return .refused(retryAfter: max(1, Int(seconds.rounded(.up))))
         }
-        guard let given, !given.isEmpty else { return .missing }
+        // An empty PIN is a try like any other: only one not given at all is free.
+        guard let given else { return .missing }
         guard LocalSendSessions.same(given, pin) else { return wrong(key, address: address, now: now) }
         limit.forgive(key)
         admit(address, now: now)

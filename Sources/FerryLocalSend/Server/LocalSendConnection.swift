@@ -47,8 +47,11 @@ struct LocalSendConnection {
             return try await download(query: query, parts: &parts)
         case (.GET, nil) where path == "/" || path == "/index.html":
             try await drain(&parts)
-            guard await server.shares.active else { return HTTPReply.error(LocalSendError(404, "nothing is shared now")) }
-            return HTTPReply(status: .ok, body: Array(LocalSendWebPage.html.utf8), contentType: "text/html; charset=utf-8")
+            guard await server.shares.active else { return Self.page(LocalSendWebPage.ended, status: .notFound) }
+            return Self.page(LocalSendWebPage.html, status: .ok)
+        case (.GET, nil) where path == "/favicon.ico":
+            try await drain(&parts)
+            return HTTPReply(status: .ok, body: Array(LocalSendWebPage.favicon.utf8), contentType: "image/svg+xml")
         case (.POST, .cancel):
             try await drain(&parts)
             await server.sessions.cancel(session: query["sessionId"] ?? "")
@@ -57,6 +60,11 @@ struct LocalSendConnection {
             try await drain(&parts)
             return HTTPReply.error(LocalSendError(404, "no such endpoint: \(head.method) \(path)"))
         }
+    }
+
+    /// A web share page (``LocalSendWebPage``): a browser shows it whatever the status.
+    static func page(_ html: String, status: HTTPResponseStatus) -> HTTPReply {
+        HTTPReply(status: status, body: Array(html.utf8), contentType: "text/html; charset=utf-8")
     }
 
     func prepareUpload(_ head: HTTPRequestHead, query: [String: String], parts: inout Inbound) async throws -> HTTPReply {
@@ -71,8 +79,32 @@ struct LocalSendConnection {
         let sender = Self.senderKey(certificate: peer.value, declared: request.info.fingerprint, address: address)
         await server.peers.upsert(request.info, address: address, certificate: peer.value)
         server.logger.info("localsend offer", metadata: ["from": "\(PeerText.printable(request.info.alias))", "peer": "\(sender.prefix(16))", "files": "\(request.files.count)"])
-        guard let response = try await server.sessions.prepare(request, peer: sender, address: address) else { return HTTPReply(status: .noContent) }
+        let sessions = server.sessions, address = self.address
+        let answer = try await whileConnected { try await sessions.prepare(request, peer: sender, address: address) }
+        guard let response = answer else { return HTTPReply(status: .noContent) }
         return .json(response)
+    }
+
+    /// Runs `work`, cancelled if the client closes the connection first: an offer waiting for the
+    /// user is withdrawn when its sender hangs up (``LocalSendSessions/gone``).
+    func whileConnected<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let closed = channel.channel.closeFuture
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                let (ended, continuation) = AsyncStream<Never>.makeStream()
+                closed.whenComplete { _ in continuation.finish() }
+                for await _ in ended {}
+                return .none
+            }
+            defer { group.cancelAll() }
+            while let first = try await group.next() {
+                if let value = first { return value }
+                // Closed: the work is cancelled, and its end (a throw, or a late answer) awaited.
+                group.cancelAll()
+            }
+            throw CancellationError()
+        }
     }
 
     func upload(query: [String: String], parts: inout Inbound) async throws -> HTTPReply {

@@ -22,8 +22,8 @@ extension LocalSendShares {
         case .missing: throw LocalSendError(401, "this share needs a PIN; ask its owner")
         case .wrong: throw LocalSendError(401, "wrong PIN; ask the share's owner for it")
         case .refused(let seconds):
-            throw LocalSendError(429, "too many wrong PINs (from \(address), or from everyone together); try again in \(seconds) s",
-                                 retryAfter: seconds)
+            // Not the asker's address: the budget is shared, and the asker may be the real downloader.
+            throw LocalSendError(429, "too many wrong PINs were tried on this share; try again in \(seconds) s", retryAfter: seconds)
         }
     }
 }
