@@ -40,8 +40,9 @@ extension Ferry {
         func run() throws {
             if app == "pending" { return try pending() }
             let context = Context()
-            let received = Self.present(InboxRecord.read(InboxRecord.log(dataHome: context.paths.dataHome)))
-                .filter { entry in app == nil || entry.app == app }
+            let all = Self.present(InboxRecord.read(InboxRecord.log(dataHome: context.paths.dataHome)))
+            if let app { try Self.checkKnown(app, received: all, context) }
+            let received = all.filter { entry in app == nil || entry.app == app }
             output.emit(received.map(Row.init)) {
                 let rows = received.map {
                     [$0.app, String($0.path.split(separator: "/").last ?? ""), $0.sender, SendProgress.size(Int($0.size)),
@@ -49,6 +50,19 @@ extension Ferry {
                 }
                 return Table.render(header: ["APP", "FILE", "FROM", "SIZE", "RECEIVED", "SHA-256"], rows: rows)
             }
+        }
+
+        /// An app that is neither installed nor has files in an Inbox is a mistake (a typo of
+        /// `pending`, say), not an empty table.
+        /// - Throws: A ``CommandFailure`` (exit 67) with the closest name, if one is close.
+        static func checkKnown(_ app: String, received: [InboxRecord], _ context: Context) throws {
+            let registry = context.registry()
+            guard registry.app(app) == nil, !received.contains(where: { $0.app == app }) else { return }
+            let names = ["pending"] + registry.apps.map(\.bundleIdentifier) + received.map(\.app)
+            let close = names.map { ($0, RootArguments.distance(app, $0)) }.filter { $0.1 <= max(2, app.count / 4) }
+            let hint = close.min { $0.1 < $1.1 }.map { "did you mean `ferry inbox \($0.0)`? " } ?? ""
+            throw CommandFailure(message: "no app \(app) is installed and nothing arrived for it; \(hint)ferry apps lists the apps",
+                                 exit: FerryExit.unknownApp)
         }
 
         /// The records of files in the Inboxes now, oldest first: a path recorded again (the app

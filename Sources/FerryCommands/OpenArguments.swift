@@ -39,7 +39,11 @@ struct OpenArguments: Equatable {
     }
 
     func run() throws {
+        if urls.contains("") {
+            throw CommandFailure(message: "an empty argument is no URL or file; name one, or - to read URLs from stdin", exit: FerryExit.invalidURL)
+        }
         let context = Context()
+        if let source { try Self.checkSource(source, context) }
         // An invalid URL is reported in its turn, like any failure: the others are still attempted.
         let schemes = urls.filter { $0 != "-" }.compactMap { try? FerryURL($0).scheme }
         if !context.direct {
@@ -87,6 +91,13 @@ struct OpenArguments: Equatable {
             }
         }
         if let exit = opener.firstFailure { throw exit }
+    }
+
+    /// `--source` names an app the handler is told about: one that is not installed is refused
+    /// before anything opens (ferryd would pass the name on unchecked).
+    static func checkSource(_ source: String, _ context: Context) throws {
+        guard context.registry(mentioning: [source]).app(source) == nil else { return }
+        throw CommandFailure(message: "no app \(source) is installed (--source); see ferry apps", exit: FerryExit.unknownApp)
     }
 
     private var options: URLOpener.Options {

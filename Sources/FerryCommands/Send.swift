@@ -58,6 +58,9 @@ extension Ferry {
             if files.isEmpty && url == nil && text == nil { throw ValidationError("name at least one file, or --url, or --text") }
             if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("name - (stdin) once") }
             if files.contains("-") && to == nil { throw ValidationError("with - (stdin), name the receiver with --to") }
+            if let fingerprint, !SendPreflight.isFingerprint(fingerprint) {
+                throw ValidationError("--fingerprint \(fingerprint.debugDescription) is not 64 hex digits (the receiver's `ferry trust self` prints it)")
+            }
         }
 
         func run() throws {
@@ -65,6 +68,7 @@ extension Ferry {
             guard to != nil || (isatty(0) == 1 && isatty(1) == 1) else {
                 throw CommandFailure(message: ShareSheet.noTerminal, exit: FerryExit.usage)
             }
+            try SendPreflight.checkReadable(files.filter { $0 != "-" })
             let context = Context()
             let client = try DaemonClient.connect(context)
             let outgoing = try self.outgoing(context)
@@ -76,16 +80,14 @@ extension Ferry {
             let id = try client.send(.send(send))
             let name = send.offer ?? ""
             output.detail("asked ferryd to send \(send.files?.count ?? 0) file(s)\(send.url.map { " and \($0)" } ?? "") to \(send.peer ?? to ?? "?") as \(name)")
-            if json {
-                print(JSONOutput.line(SendProgress.Event(event: "started", id: name)))
-            } else {
-                output.say("sending as \(name) (ferry send --cancel \(name) stops it)")
-            }
+            var started = false
             var progress = SendProgress(json: json, terminal: SendProgress.capableTerminal(context.environment), quiet: output.quiet)
             let peer = send.peer ?? to ?? "the receiver"
             while true {
                 switch try Self.receive(client, sendingTo: peer) {
                 case .progress(let step) where step.id == id:
+                    // The id is worth printing once ferryd has begun: a send refused at once has nothing to cancel.
+                    if !started { started = true; announce(name) }
                     progress.show(step)
                     interrupt.update { progress.tally(&$0) }
                 case .result(let result) where result.id == id:
@@ -93,6 +95,15 @@ extension Ferry {
                     return try progress.report(result)
                 default: continue
                 }
+            }
+        }
+
+        /// `sending as ID`, or the `started` event: what `--cancel` needs.
+        func announce(_ name: String) {
+            if json {
+                print(JSONOutput.line(SendProgress.Event(event: "started", id: name)))
+            } else {
+                output.say("sending as \(name) (ferry send --cancel \(name) stops it)")
             }
         }
 
@@ -105,7 +116,7 @@ extension Ferry {
 
         func request(outgoing: OutgoingText? = nil) throws -> ClientRequest.Send {
             var send = ClientRequest.Send(id: 0, files: files.filter { $0 != "-" }.map(Self.absolute) + (outgoing.map { [$0.path] } ?? []),
-                                          url: url, fingerprint: fingerprint?.lowercased(), app: app, offer: Self.newID())
+                                          url: url, fingerprint: fingerprint.map(SendPreflight.fingerprint), app: app, offer: Self.newID())
             send.pin = pin
             if let to { send.setReceiver(to) }
             return send

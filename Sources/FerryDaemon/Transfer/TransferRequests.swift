@@ -18,7 +18,7 @@ enum TransferRequests {
         do {
             await send(.result(try await answer(request, hub, transfers: transfers, localSend: localSend, progress: progress)))
         } catch let error as TransferError {
-            await send(.result(failure(request.id, error.message)))
+            await send(.result(failure(request.id, error.message, code: error.code == .notFound ? .notFound : .transferFailed)))
         } catch {
             await send(.result(failure(request.id, "\(error)")))
         }

@@ -58,11 +58,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (ClientRequest.Trust(id: 6, action: .add, fingerprint: "abc"), "a fingerprint is 64 hex digits (the receiver's `ferry trust self` prints it)"),
-        (ClientRequest.Trust(id: 6, action: .revoke, peer: "nobody"), "no trusted peer is named or starts with \"nobody\"; see ferry trust"),
+        (ClientRequest.Trust(id: 6, action: .add, fingerprint: "abc"), "a fingerprint is 64 hex digits (the receiver's `ferry trust self` prints it)",
+         DaemonReply.Failure.transferFailed),
+        (ClientRequest.Trust(id: 6, action: .revoke, peer: "nobody"), "no trusted peer is named or starts with \"nobody\"; see ferry trust", .notFound),
     ])
-    func badTrustRequestsFailNamingTheFault(_ trust: ClientRequest.Trust, _ message: String) async throws {
-        #expect(try await Self.result(.trust(trust), hub: try Self.hub()) == .failed(6, message, failure: .transferFailed))
+    func badTrustRequestsFailNamingTheFault(_ trust: ClientRequest.Trust, _ message: String, _ failure: DaemonReply.Failure) async throws {
+        #expect(try await Self.result(.trust(trust), hub: try Self.hub()) == .failed(6, message, failure: failure))
     }
 
     @Test func receivingSetsAndReportsTheMode() async throws {
@@ -77,9 +78,10 @@ import Testing
         let hub = try Self.hub()
         let accept = try await Self.result(.accept(.init(id: 10, offer: "o9")), hub: hub)
         #expect(accept.message == "no offer \"o9\" is waiting; see ferry inbox pending")
+        #expect(accept.failure == .notFound)
         let cancel = try await Self.result(.cancel(.init(id: 11, offer: "s1")), hub: hub)
         #expect(cancel.outcome == .failed)
-        #expect(cancel.failure == .transferFailed)
+        #expect(cancel.failure == .notFound)
         #expect(try await Self.result(.pending(.init(id: 12)), hub: hub).offers == [])
     }
 
