@@ -37,7 +37,7 @@ enum FastPath: Equatable {
     /// Does what the full parser's command would do; failures are thrown as the command throws them.
     func run() throws {
         switch self {
-        case .version: print(FerryVersion.string)
+        case .version: print(Ferry.versionLine)
         case .open(let open): try open.run()
         }
     }

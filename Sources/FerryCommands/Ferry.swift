@@ -17,7 +17,7 @@ public struct Ferry: ParsableCommand {
             75 the app failed, 76 ferryd unreachable, 77 declined, 78 bad manifest, or a damaged config file a command \
             must rewrite, 130 interrupted (Ctrl-C, SIGTERM) or cancelled (ferry send --cancel).
             """,
-        version: FerryVersion.string,
+        version: versionLine,
         subcommands: [
             Open.self, CanOpen.self, Apps.self, Schemes.self, Default.self,
             Install.self, Uninstall.self, Doctor.self, Ps.self, Quit.self, Kill.self, MemoryWarning.self,
@@ -30,6 +30,9 @@ public struct Ferry: ParsableCommand {
     )
 
     public init() {}
+
+    /// `ferry 0.1.0`: the format `ferryd --version` prints too.
+    static let versionLine = "ferry \(FerryVersion.string)"
 }
 
 extension Ferry {

@@ -40,7 +40,7 @@ import FerryTestSupport
     @Test func versionIsTheVersionLine() throws {
         let outcome = try FerryWorld().run("--version")
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == "0.1.0\n")
+        #expect(outcome.stdout == "ferry 0.1.0\n")
         #expect(outcome.stderr.isEmpty)
     }
 
