@@ -16,6 +16,8 @@ final class SendInterrupt: Sendable {
         var total = 0
         var filesSent = 0
         var peer = "the receiver"
+        /// A progress bar is on the terminal's last row: the message starts on a line of its own.
+        var barShown = false
     }
 
     private let tally = Mutex(Tally())
@@ -61,6 +63,7 @@ final class SendInterrupt: Sendable {
         let tally = tally.withLock { $0 }
         if json { print(JSONOutput.line(SendProgress.Event(event: "cancelled", bytes: tally.sent, total: tally.total,
                                                             message: Self.message(tally)))) }
+        if tally.barShown { print("") }
         fflush(nil)
         printError("\(Colour.errorPrefix) \(Self.message(tally))")
         outgoing?.remove()

@@ -20,6 +20,8 @@ struct SendProgress {
     /// Seconds between plain progress lines when not on a capable terminal.
     var lineInterval: Double = 2
     var barShown = false
+    /// How many lines the bar has drawn (1 or 2): the redraw goes back up over them.
+    var barLines = 0
     /// When the bar began and how many bytes had been sent then: the rate and ETA count from here.
     var rateStart: (time: Date, bytes: Int)?
     /// When the receiver accepted, and what it already had (resumed): the summary counts from here.
@@ -102,6 +104,7 @@ struct SendProgress {
         tally.total = acceptedAt?.total ?? 0
         tally.sent = max(sent, acceptedAt?.resumed ?? 0)
         tally.filesSent = filesDone.count
+        tally.barShown = barShown
     }
 
     /// Keeps what the summary and a cancel need.
@@ -137,35 +140,41 @@ struct SendProgress {
         step.files ?? step.file.map { [$0] } ?? []
     }
 
-    /// Two lines redrawn in place: the current file, then the whole send with its rate and ETA.
+    /// The bar redrawn in place: one line for a single file, else the current file's and the whole send's.
     mutating func bar(_ step: DaemonReply.Progress) {
         let now = Date()
         if rateStart == nil { rateStart = (now, step.bytes ?? 0) }
         let lines = Self.barLines(step, elapsed: now.timeIntervalSince(rateStart!.time), sentAtStart: rateStart!.bytes,
                                   columns: columns())
-        print((barShown ? "\u{1B}[1A\r" : "") + lines.joined(separator: "\u{1B}[K\n") + "\u{1B}[K", terminator: "")
+        // Back to the first row of what was drawn; a bar that lost a line clears it.
+        let up = barLines > 1 ? "\u{1B}[\(barLines - 1)A" : ""
+        let cleared = lines.count < barLines ? "\n\u{1B}[K\u{1B}[1A" : ""
+        print((barShown ? up + "\r" : "") + lines.joined(separator: "\u{1B}[K\n") + "\u{1B}[K" + cleared, terminator: "")
         barShown = true
+        barLines = lines.count
     }
 
-    /// The file line and the total line of `step`, each shorter than `columns` (a line as wide as
-    /// the terminal wraps, and the redraw would leave it behind); the rate counts bytes sent since
-    /// progress began (`sentAtStart` of them were there then: resumed, or sent before the first frame).
+    /// The bar's lines for `step`, each shorter than `columns` (a line as wide as the terminal
+    /// wraps, and the redraw would leave it behind). One file gets one line; more get the current
+    /// file's and the total's. The rate counts bytes sent since progress began (`sentAtStart` of
+    /// them were there then: resumed, or sent before the first frame). When room is short the rate
+    /// goes first, then the byte counts; the ETA stays, and a long name loses its middle.
     static func barLines(_ step: DaemonReply.Progress, elapsed: Double, sentAtStart: Int, columns: Int = 100) -> [String] {
         let sent = step.bytes ?? 0, total = max(step.total ?? 1, 1)
         let fileSent = step.fileBytes ?? sent, fileTotal = max(step.fileTotal ?? total, 1)
         let rate = elapsed > 0.05 ? Double(sent - sentAtStart) / elapsed : 0
-        let eta = rate > 0 ? " ETA \(Self.duration(Double(total - sent) / rate))" : ""
-        let fileTail = "\(Self.size(fileSent))/\(Self.size(fileTotal))"
-        let allTail = "\(Self.size(sent))/\(Self.size(total)) \(Self.size(Int(rate)))/s\(eta)"
-        // Room for the name and the gauge: the name first gets up to 28, the gauge up to 20.
-        let room = max(0, columns - 1 - 7 - allTail.count)
-        let nameWidth = min(28, max(5, room - 20 - 1))
-        let gaugeWidth = min(20, max(0, room - nameWidth - 1 - 2))
-        let name = String((step.file ?? "").suffix(nameWidth))
-        let gauges = gaugeWidth > 0 ? [" [\(Self.gauge(fileSent, fileTotal, width: gaugeWidth))]", " [\(Self.gauge(sent, total, width: gaugeWidth))]"] : ["", ""]
-        let file = "\(Self.column(name, nameWidth)) \(Self.padded(100 * fileSent / fileTotal))%\(gauges[0]) \(fileTail)"
-        let all = "\(Self.column("total", nameWidth)) \(Self.padded(100 * sent / total))%\(gauges[1]) \(allTail)"
-        return [file, all].map { String($0.prefix(max(1, columns - 1))) }
+        let eta = rate > 0 ? "ETA \(Self.duration(Double(total - sent) / rate))" : nil
+        let sizes = "\(Self.size(sent))/\(Self.size(total))"
+        let tails = [[sizes, "\(Self.size(Int(rate)))/s", eta], [sizes, eta], [eta]].map { $0.compactMap { $0 }.joined(separator: " ") }
+        let width = max(1, columns - 1)
+        let single = fileTotal == total
+        let name = step.file ?? ""
+        let layout = BarLayout(name: single ? name : (name.count >= 5 ? name : "total"), tails: tails, width: width)
+        let all = layout.line(single ? name : "total", percent: 100 * sent / total, gauge: (sent, total), tail: layout.tail)
+        guard !single else { return [all] }
+        let file = layout.line(name, percent: 100 * fileSent / fileTotal, gauge: (fileSent, fileTotal),
+                               tail: layout.level < 2 ? "\(Self.size(fileSent))/\(Self.size(fileTotal))" : "")
+        return [file, all]
     }
 
     static func gauge(_ part: Int, _ whole: Int, width: Int = 20) -> String {
@@ -174,7 +183,17 @@ struct SendProgress {
     }
 
     static func column(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
+        let shown = shortened(text, to: width)
+        return shown + String(repeating: " ", count: max(0, width - shown.count))
+    }
+
+    /// `text` in at most `width` characters: a long one keeps its start and its end (the
+    /// extension), with `…` in the middle.
+    static func shortened(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return String(text.prefix(width)) }
+        let end = width / 2, start = width - 1 - end
+        return text.prefix(start) + "…" + text.suffix(end)
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -185,6 +204,7 @@ struct SendProgress {
     mutating func finish() {
         if barShown { print("") }
         barShown = false
+        barLines = 0
     }
 
     func report(_ result: DaemonReply.Result) throws {

@@ -30,12 +30,12 @@ import FerryTestSupport
         // 1,000 bytes were resumed: 1,000 more in 1 s is 1 KB/s, and 8,000 left take 8 s.
         let lines = SendProgress.barLines(frame(file: "a", fileBytes: 2000, fileTotal: 10000, bytes: 2000, total: 10000),
                                           elapsed: 1, sentAtStart: 1000)
-        #expect(lines[1].hasSuffix("1.0 KB/s ETA 8 s"))
+        #expect(lines.last!.hasSuffix("1.0 KB/s ETA 8 s"))
     }
 
     @Test func noRateOrETABeforeAnyTimePassed() {
         let lines = SendProgress.barLines(frame(file: "a", fileBytes: 0, fileTotal: 10, bytes: 0, total: 10), elapsed: 0, sentAtStart: 0)
-        #expect(lines[1].hasSuffix("0 B/s"))
+        #expect(lines.last!.hasSuffix("0 B/s"))
     }
 
     @Test(arguments: [(5.0, "5 s"), (59.2, "1 min 0 s"), (125, "2 min 5 s")])
@@ -61,13 +61,13 @@ import FerryTestSupport
     func everyLineIsNarrowerThanTheTerminal(_ columns: Int) {
         let lines = SendProgress.barLines(frame(bytes: 123_456_789, total: 987_654_321), elapsed: 3, sentAtStart: 0, columns: columns)
         for line in lines { #expect(line.count < columns, "\(line.count): \(line)") }
-        #expect(lines[1].hasPrefix("total"))
+        #expect(lines.count == 1, "one file, one bar")
     }
 
     @Test func at80ColumnsTheRateAndETAStillShow() {
         let lines = SendProgress.barLines(frame(bytes: 123_456_789, total: 987_654_321), elapsed: 3, sentAtStart: 0, columns: 80)
-        #expect(lines[1].contains("/s ETA "), "\(lines[1])")
-        #expect(lines[1].contains("["))
+        #expect(lines[0].contains("/s ETA "), "\(lines[0])")
+        #expect(lines[0].contains("["))
     }
 
     @Test func aDumbOrUnknownTerminalGetsNoEscapes() {
