@@ -66,6 +66,21 @@ struct DaemonReceiverHost: ReceiverHost {
         await manager.openForTransfer(url, app: nil, source: "ferry.transfer")
     }
 
+    /// The URL's handler is looked up first, so that the sender hears which scheme has none here;
+    /// an app that then fails or declines is reported as such (its reason is in this ferryd's log).
+    func openURLFailure(_ url: String, sender: String) async -> URLOpenFailure? {
+        let handler: InstalledApp
+        do { handler = try manager.registryService.handler(for: try FerryURL(url), forced: nil) } catch let error as DaemonError {
+            return error.code == .noHandler ? .noHandler(error.message) : .appFailed(error.message)
+        } catch {
+            return .appFailed("\(error)")
+        }
+        guard await manager.openForTransfer(url, app: nil, source: "ferry.transfer") else {
+            return .appFailed("\(handler.bundleIdentifier) did not take it (its log on the receiver says why)")
+        }
+        return nil
+    }
+
     func finishFailed(offer: String, sender: String, error: TransferError) async {
         logger.error("an offer could not be delivered; nothing of it reached an Inbox, its files are kept for a resume",
                      metadata: ["id": "\(offer)", "from": "\(sender)", "error": "\(error.message)"])

@@ -73,7 +73,17 @@ struct SendRequest {
         result.peer = peer.name
         result.deliveries = receipt.files.map { .init(status: $0.status, app: $0.app, name: $0.name ?? $0.id) }
         result.offer = receipt.offer
+        if receipt.url == "failed" { urlFailed(receipt, peer: peer, &result) }
         return result
+    }
+
+    /// The receiver took the files but could not open the URL: the send failed, and says why.
+    private func urlFailed(_ receipt: OfferReceipt, peer: PeerEndpoint, _ result: inout DaemonReply.Result) {
+        let files = receipt.files.filter { $0.status == "delivered" }.count
+        let got = files == 0 ? "" : " (it got the \(files == 1 ? "file" : "\(files) files"))"
+        result.outcome = .failed
+        result.failure = receipt.urlFailure == "no-handler" ? .noHandler : .appFailed
+        result.message = "\(peer.name) could not open \(request.url ?? "the URL")\(got): \(receipt.urlError ?? "see its ferryd log")"
     }
 }
 

@@ -96,13 +96,16 @@ extension BatchReceipt: TransferJSON {
 extension OfferReceipt: TransferJSON {
     package init(json fields: JSONFields) throws(JSONFieldError) {
         self.init(offer: try fields.string("offer"), files: try fields.objects("files", Delivered.init(json:)),
-                  url: try fields.optionalString("url"))
+                  url: try fields.optionalString("url"), urlError: try fields.optionalString("urlError"),
+                  urlFailure: try fields.optionalString("urlFailure"))
     }
 
     package func write(to out: inout JSONWriter) {
         out.field("offer", offer)
         out.array("files", files) { $1.write(to: &$0) }
         out.field("url", url)
+        out.field("urlError", urlError)
+        out.field("urlFailure", urlFailure)
     }
 }
 

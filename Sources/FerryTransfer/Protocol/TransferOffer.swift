@@ -128,13 +128,20 @@ public struct OfferReceipt: Codable, Sendable, Equatable {
 
     public var offer: String
     public var files: [Delivered]
-    /// `opened` when a URL was offered and handed to the receiver's open flow.
+    /// `opened` when a URL was offered and handed to the receiver's open flow, `failed` when it
+    /// could not be opened there.
     public var url: String?
+    /// Why the receiver could not open the URL (with `url` `failed`): one line naming the scheme or app.
+    public var urlError: String?
+    /// The kind of that failure: `no-handler` (no app there handles the scheme) or `app-failed`.
+    public var urlFailure: String?
 
-    public init(offer: String, files: [Delivered], url: String? = nil) {
+    public init(offer: String, files: [Delivered], url: String? = nil, urlError: String? = nil, urlFailure: String? = nil) {
         self.offer = offer
         self.files = files
         self.url = url
+        self.urlError = urlError
+        self.urlFailure = urlFailure
     }
 }
 

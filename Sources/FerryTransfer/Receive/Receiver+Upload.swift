@@ -88,11 +88,12 @@ extension Receiver {
                                         sender: record.offer.sender, senderFingerprint: peer, size: file.size, sha256: digest))
         }
         await host.delivered(toOpen)
-        var urlStatus: String?
+        var urlStatus: String?, urlFailure: URLOpenFailure?
         if let url = record.offer.url {
-            urlStatus = await host.openURL(url, sender: record.offer.sender) ? "opened" : "failed"
+            urlFailure = await host.openURLFailure(url, sender: record.offer.sender)
+            urlStatus = urlFailure == nil ? "opened" : "failed"
         }
-        let receipt = OfferReceipt(offer: id, files: delivered, url: urlStatus)
+        let receipt = OfferReceipt(offer: id, files: delivered, url: urlStatus, urlError: urlFailure?.message, urlFailure: urlFailure?.kind)
         await keepReceipt(receipt, peer: peer)
         return receipt
     }

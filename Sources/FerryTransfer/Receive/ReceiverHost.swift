@@ -54,6 +54,9 @@ public protocol ReceiverHost: Sendable {
     func delivered(_ files: [DeliveredFile]) async
     /// An accepted offer carried a URL: open it as `ferry open` would.
     func openURL(_ url: String, sender: String) async -> Bool
+    /// Opens the URL as ``openURL(_:sender:)`` does, and says why not when it could not: the
+    /// sender is told (by default, a generic reason when ``openURL(_:sender:)`` returns false).
+    func openURLFailure(_ url: String, sender: String) async -> URLOpenFailure?
     /// An offer is waiting for the user.
     func offerWaiting(_ offer: PendingOffer) async
     /// Offer `offer` could not be delivered: nothing of it reached an Inbox, its files are kept
@@ -76,7 +79,28 @@ public struct ReceiveProgress: Sendable, Equatable {
     public var size: UInt64
 }
 
+/// Why a received URL was not opened, for the sender's receipt.
+public struct URLOpenFailure: Sendable, Equatable {
+    /// `no-handler` or `app-failed`.
+    public var kind: String
+    /// One line naming the scheme or app at fault.
+    public var message: String
+
+    public init(kind: String, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public static func noHandler(_ message: String) -> URLOpenFailure { .init(kind: "no-handler", message: message) }
+
+    public static func appFailed(_ message: String) -> URLOpenFailure { .init(kind: "app-failed", message: message) }
+}
+
 extension ReceiverHost {
+    public func openURLFailure(_ url: String, sender: String) async -> URLOpenFailure? {
+        await openURL(url, sender: sender) ? nil : .appFailed("the receiver could not open \(url)")
+    }
+
     public func finishFailed(offer: String, sender: String, error: TransferError) async {}
 
     public func offerDecided(_ id: String) async {}
