@@ -125,6 +125,7 @@ extension AppManager {
     }
 
     func fail(_ app: String, _ waiters: [AnswerWaiter], _ message: String) {
+        let message = message + supervisor.logHint(app)  // where to look: the app's own output
         for waiter in waiters { waiter.resume(throwing: DaemonError.appFailed(message)) }
         wakeReplyWaiters(app)
     }
