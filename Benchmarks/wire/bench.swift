@@ -1,5 +1,5 @@
-// One open and its result through the one codec (protocol 3): the flat frame, and the typed face
-// ferryd uses (decode to a WireMessage, encode a DaemonReply).
+// One open and its result through the one codec (protocol 3), as ferryd and `ferry open` use it:
+// a line decoded to a WireMessage, a typed message encoded to a line.
 import FerryProtocol
 import FoundationEssentials
 
@@ -15,22 +15,17 @@ import FoundationEssentials
 
     static func main() throws {
         let n = 200_000
-        var open = WireFrame(type: "open", id: 17)
-        open.url = "todolist://item/42?x=1"
-        open.background = false
-        open.wait = false
-        var result = WireFrame(type: "result", id: 17)
-        result.outcome = "active"
-        result.app = "com.acme.todo"
-        result.pid = 4242
+        let open = WireMessage.request(.open(.init(id: 17, url: "todolist://item/42?x=1", background: false, wait: false)))
+        let result = { var r = DaemonReply.Result(id: 17, outcome: .active); r.app = "com.acme.todo"; r.pid = 4242; return WireMessage.reply(.result(r)) }()
+        let hello = WireMessage.handshake(.hello(.client))
         let openLine = WireCodec.encode(open).dropLast()
         let resultLine = WireCodec.encode(result).dropLast()
-        try time("decode open  ", n) { _ = try WireCodec.decode(openLine) }
-        time("encode result", n) { _ = WireCodec.encode(result) }
-        try time("decode result", n) { _ = try WireCodec.decode(resultLine) }
-        time("encode open  ", n) { _ = WireCodec.encode(open) }
-        try time("decodeMessage open", n) { _ = try WireCodec.decodeMessage(openLine) }
-        let typed = try WireMessage(frame: result)
-        time("encode typed result", n) { _ = WireCodec.encode(typed) }
+        let helloLine = WireCodec.encode(hello).dropLast()
+        try time("decode open   ", n) { _ = try WireCodec.decodeMessage(openLine) }
+        time("encode open   ", n) { _ = WireCodec.encode(open) }
+        try time("decode result ", n) { _ = try WireCodec.decodeMessage(resultLine) }
+        time("encode result ", n) { _ = WireCodec.encode(result) }
+        try time("decode hello  ", n) { _ = try WireCodec.decodeMessage(helloLine) }
+        time("encode hello  ", n) { _ = WireCodec.encode(hello) }
     }
 }

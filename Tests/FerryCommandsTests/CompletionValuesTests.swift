@@ -78,8 +78,7 @@ import FerryTestSupport
 
     @Test func pendingOffersComeFromARunningFerryd() throws {
         let world = try FerryWorld()
-        var pending = WireFrame(type: "result")
-        pending.outcome = "ok"
+        var pending = DaemonReply.Result(id: 0, outcome: .ok)
         pending.offers = [.init(id: "k3x9", sender: "laptop", files: 1, bytes: 5, fingerprint: "ab")]
         let daemon = try FakeDaemon(socketPath: world.socket, answers: ["pending": pending])
         defer { daemon.stop() }
@@ -88,11 +87,10 @@ import FerryTestSupport
 
     @Test func peersAreNamesAndManualAddresses() throws {
         let world = try FerryWorld()
-        var peers = WireFrame(type: "result")
-        peers.outcome = "running"
-        var manual = WireFrame.PeerRow(name: "10.0.0.5", host: "10.0.0.5", addresses: [], port: 53317, source: "manual", lastSeen: 0)
+        var peers = DaemonReply.Result(id: 0, outcome: .running)
+        var manual = DaemonReply.PeerRow(name: "10.0.0.5", host: "10.0.0.5", addresses: [], port: 53317, source: "manual", lastSeen: 0)
         manual.fingerprint = "cd"
-        var found = WireFrame.PeerRow(name: "kitchen", host: "kitchen.local", addresses: ["10.0.0.7"], port: 53318, source: "multicast", lastSeen: 0)
+        var found = DaemonReply.PeerRow(name: "kitchen", host: "kitchen.local", addresses: ["10.0.0.7"], port: 53318, source: "multicast", lastSeen: 0)
         found.fingerprint = "ef"
         peers.peers = [found, manual]
         let daemon = try FakeDaemon(socketPath: world.socket, answers: ["peers": peers])
@@ -103,8 +101,7 @@ import FerryTestSupport
 
     @Test func trustPeersToRevokeAreTrustedNamesAndFingerprints() throws {
         let world = try FerryWorld()
-        var trusted = WireFrame(type: "result")
-        trusted.outcome = "ok"
+        var trusted = DaemonReply.Result(id: 0, outcome: .ok)
         trusted.trusted = [.init(fingerprint: "0123abcd", name: "phone")]
         let daemon = try FakeDaemon(socketPath: world.socket, answers: ["trust": trusted])
         defer { daemon.stop() }
@@ -115,8 +112,7 @@ import FerryTestSupport
 
     @Test func pairRequestsComeFromARunningFerryd() throws {
         let world = try FerryWorld()
-        var requests = WireFrame(type: "result")
-        requests.outcome = "ok"
+        var requests = DaemonReply.Result(id: 0, outcome: .ok)
         requests.pairRequests = [.init(id: "p1", name: "phone", code: "123456", fingerprint: "ab")]
         let daemon = try FakeDaemon(socketPath: world.socket, answers: ["pair-pending": requests])
         defer { daemon.stop() }

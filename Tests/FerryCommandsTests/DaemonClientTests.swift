@@ -9,7 +9,7 @@ import FerryTestSupport
         let peer = try SocketPeer()
         peer.write(.handshake(.welcome(.init(protocol: 2, server: "ferryd test"))))
         _ = try DaemonClient.handshake(peer.client)
-        #expect(try peer.next() == .handshake(.hello(.init(protocol: WireFrame.protocolVersion, role: .client))))
+        #expect(try peer.next() == .handshake(.hello(.init(protocol: Handshake.protocolVersion, role: .client))))
     }
 
     @Test func anErrorFrameForHelloKeepsTodaysLine() throws {

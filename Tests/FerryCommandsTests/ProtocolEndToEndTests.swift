@@ -18,33 +18,27 @@ import FerryTestSupport
         let world = try FerryWorld()
         let socket = try connect(world)
         try socket.write(Array((line + "\n").utf8))
-        let answer = try #require(try socket.receive(timeout: 5000))
+        let answer = try #require(try socket.receiveMessage(timeout: 5000))
         #expect(answer.type == "error")
-        #expect(try socket.receive(timeout: 5000) == nil)
+        #expect(try socket.receiveMessage(timeout: 5000) == nil)
         #expect(try world.run("ps").status == 0, "ferryd is still there")
     }
 
     @Test func aWrongProtocolVersionAndAnUnknownTokenAreRefused() throws {
         let world = try FerryWorld()
-        var hello = WireFrame(type: "hello")
-        hello.protocol = 99
-        hello.role = "client"
         let socket = try connect(world)
-        try socket.send(hello)
-        #expect(try socket.receive(timeout: 5000)?.code == "unsupported-protocol")
+        try socket.send(.handshake(.hello(.init(protocol: 99, role: .client))))
+        #expect(try socket.receiveMessage(timeout: 5000)?.failure?.code == "unsupported-protocol")
         let app = try LineSocket.connect(to: world.socket)
-        hello.protocol = WireFrame.protocolVersion
-        hello.role = "app"
-        hello.token = "forged"
-        try app.send(hello)
-        #expect(try app.receive(timeout: 5000)?.code == "unknown-token")
+        try app.send(.handshake(.hello(.app(token: "forged", restoration: false))))
+        #expect(try app.receiveMessage(timeout: 5000)?.failure?.code == "unknown-token")
     }
 
     @Test func anOverlongFrameIsRefused() throws {
         let world = try FerryWorld()
         let socket = try connect(world)
-        try? socket.write([UInt8](repeating: 0x41, count: WireFrame.maximumLength + 10))
-        let answer = try? socket.receive(timeout: 5000)
+        try? socket.write([UInt8](repeating: 0x41, count: WireCodec.maximumLength + 10))
+        let answer = try? socket.receiveMessage(timeout: 5000)
         #expect(answer == nil || answer?.type == "error")
         #expect(try world.run("ps").status == 0)
     }

@@ -17,12 +17,8 @@ import FerryTestSupport
         let added = try world.run("trust", "add", Self.fingerprint, "--name", "laptop", "--ask")
         #expect(added.status == 0, "\(added.stderr)")
         let socket = try LineSocket.connect(to: world.socket)
-        var hello = WireFrame(type: "hello")
-        hello.protocol = version
-        hello.role = "client"
-        try socket.send(hello)
-        let welcome = try #require(try socket.receive(timeout: 5000))
-        #expect(welcome.type == "welcome")
+        try socket.send(.handshake(.hello(.init(protocol: version, role: .client))))
+        let welcome = try #require(try socket.receiveMessage(timeout: 5000)?.welcome)
         #expect(welcome.protocol == version, "the daemon answers in the version asked for")
         return socket
     }
@@ -32,37 +28,36 @@ import FerryTestSupport
         #expect(try world.run("ps").status == 0)
         let socket = try LineSocket.connect(to: world.socket)
         try socket.write(Array(#"{"type":"hello","protocol":1,"role":"client"}"#.utf8) + [0x0A])
-        let refusal = try #require(try socket.receive(timeout: 5000))
-        #expect(refusal.type == "error")
+        let refusal = try #require(try socket.receiveMessage(timeout: 5000)?.failure)
         #expect(refusal.code == "unsupported-protocol")
         #expect(refusal.message == "ferryd speaks protocol 3, this client protocol 1: upgrade ferry (and apps built with an older FerryKit) to ferryd's release")
-        #expect(try socket.receive(timeout: 5000) == nil, "the connection ends after the one line")
+        #expect(try socket.receiveMessage(timeout: 5000) == nil, "the connection ends after the one line")
     }
 
     @Test func aVersion3FailureIsNamedNotNumbered() throws {
         let world = try FerryWorld()
         let socket = try connect(world, version: 3)
         try socket.write(Array(#"{"type":"open","id":2,"url":"nosuchscheme://x"}"#.utf8) + [0x0A])
-        let result = try #require(try socket.receive(timeout: 5000))
-        #expect(result.outcome == "failed")
-        #expect(result.failure == "no-handler")
+        let result = try #require(try socket.receiveMessage(timeout: 5000)?.result)
+        #expect(result.outcome == .failed)
+        #expect(result.failure == .noHandler)
     }
 
     @Test func aVersion2ClientGetsNestedRowsAndNamesTheTrustAction() throws {
         let world = try FerryWorld()
         let socket = try connect(world, version: 2)
         try socket.write(Array(#"{"type":"trust","id":1,"action":"list"}"#.utf8) + [0x0A])
-        let line = try #require(try socket.receive(timeout: 5000))
-        #expect(line.trusted == [.init(fingerprint: Self.fingerprint, name: "laptop", autoAccept: false)])
-        #expect(line.items == nil)
+        let line = try #require(try socket.receiveLine(timeout: 5000))
+        let result = try #require(try WireCodec.decodeMessage(line).result)
+        #expect(result.trusted == [.init(fingerprint: Self.fingerprint, name: "laptop", autoAccept: false)])
+        #expect(!String(decoding: line, as: UTF8.self).contains(#""items""#), "rows are nested objects, not tab-joined items")
     }
 
     @Test func aVersion2FrameWithoutItsRequiredFieldIsRefusedByName() throws {
         let world = try FerryWorld()
         let socket = try connect(world, version: 2)
         try socket.write(Array(#"{"type":"quit","id":1}"#.utf8) + [0x0A])
-        let answer = try #require(try socket.receive(timeout: 5000))
-        #expect(answer.type == "error")
+        let answer = try #require(try socket.receiveMessage(timeout: 5000)?.failure)
         #expect(answer.message?.contains(#"missing field "app""#) == true)
     }
 }

@@ -32,7 +32,7 @@ import FerryTestSupport
     /// systemd's activation socket listens without ferryd: connecting would start ferryd.
     @Test func aListeningSocketWithoutFerrydsLockIsNotConnectedTo() throws {
         let world = try FerryWorld()
-        var pending = WireFrame(type: "result")
+        var pending = DaemonReply.Result(id: 0, outcome: .ok)
         pending.offers = [.init(id: "k3x9", sender: "laptop", files: 1, bytes: 5, fingerprint: "ab")]
         let daemon = try FakeDaemon(socketPath: world.socket, holdsLock: false, answers: ["pending": pending])
         defer { daemon.stop() }

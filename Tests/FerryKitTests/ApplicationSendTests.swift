@@ -12,12 +12,9 @@ import FerryTestSupport
 
     /// Answers the client's hello, then checks that the request is `expected` (numbered 1).
     private static func greet(_ peer: Peer, expecting expected: ClientRequest) throws {
-        let hello = try peer.expectFrame()
-        guard hello.type == "hello", hello.role == "client", hello.protocol == WireFrame.protocolVersion else {
-            throw PeerError("bad hello: \(hello)")
-        }
-        try peer.send(.handshake(.welcome(.init(protocol: WireFrame.protocolVersion, server: "fake"))))
-        let request = try WireMessage(frame: peer.expectFrame())
+        try peer.expectHello(.client)
+        try peer.send(.handshake(.welcome(.init(protocol: Handshake.protocolVersion, server: "fake"))))
+        let request = try peer.expectMessage()
         guard request == .request(expected) else { throw PeerError("expected \(expected), got \(request)") }
     }
 

@@ -14,8 +14,8 @@ import FerryTestSupport
         daemon.play { peer in
             try peer.welcome()
             for (index, event) in events.enumerated() {
-                try peer.send(eventFrame(100 + index, event, url: event == "open" ? "aa://one?x" : nil, options: Self.launchOptions))
-                let reply = try peer.expectFrame()
+                try peer.send(eventMessage(100 + index, event, url: event == "open" ? "aa://one?x" : nil, options: Self.launchOptions))
+                let reply = try peer.expectMessage()
                 guard reply.id == 100 + index else { throw PeerError("reply \(reply) answers the wrong event") }
             }
             guard try peer.receive() == nil else { throw PeerError("the app sent more after willTerminate") }
@@ -28,7 +28,10 @@ import FerryTestSupport
         #expect(delegate.calls == events)
         #expect(delegate.opened == [AppURL("aa://one?x")])
         #expect(received.first?.type == "hello")
-        let replies = received.dropFirst().map { "\($0.type) \($0.id ?? -1) \($0.result.map(String.init) ?? "-")" }
+        let replies = received.dropFirst().map { message -> String in
+            guard case .appReply(.reply(let reply)) = message else { return message.type }
+            return "reply \(reply.id) \(reply.result)"
+        }
         #expect(replies == ["reply 100 true", "reply 101 true", "reply 102 false", "reply 103 true", "reply 104 true",
                             "reply 105 true", "reply 106 true", "reply 107 true"])
     }
@@ -37,27 +40,27 @@ import FerryTestSupport
         let daemon = try FakeDaemon()
         daemon.play { peer in
             try peer.welcome()
-            try peer.send(eventFrame(1, "willFinishLaunching", options: Self.launchOptions))
-            _ = try peer.expectFrame()
+            try peer.send(eventMessage(1, "willFinishLaunching", options: Self.launchOptions))
+            _ = try peer.expectMessage()
         }
         let delegate = RecordingDelegate()
         delegate.answers["willFinishLaunching"] = false
         try FerryApplication.run(delegate, environment: daemon.environment())
-        #expect(daemon.finish().received.last == replyFrame(1, false))
+        #expect(daemon.finish().received.last == replyMessage(1, false))
     }
 
     @Test func anUnknownEventIsAnsweredFalseAndTheLoopGoesOn() throws {
         let daemon = try FakeDaemon()
         daemon.play { peer in
             try peer.welcome()
-            try peer.send(eventFrame(1, "didReceiveRemoteNotification"))
-            _ = try peer.expectFrame()
-            try peer.send(eventFrame(2, "willTerminate"))
-            _ = try peer.expectFrame()
+            try peer.send(eventMessage(1, "didReceiveRemoteNotification"))
+            _ = try peer.expectMessage()
+            try peer.send(eventMessage(2, "willTerminate"))
+            _ = try peer.expectMessage()
         }
         let delegate = RecordingDelegate()
         try FerryApplication.run(delegate, environment: daemon.environment())
-        #expect(Array(daemon.finish().received.dropFirst()) == [replyFrame(1, false), replyFrame(2, true)])
+        #expect(Array(daemon.finish().received.dropFirst()) == [replyMessage(1, false), replyMessage(2, true)])
         #expect(delegate.calls == ["willTerminate"])
     }
 
@@ -65,8 +68,8 @@ import FerryTestSupport
         let daemon = try FakeDaemon()
         daemon.play { peer in
             try peer.welcome()
-            try peer.send(eventFrame(1, "willFinishLaunching"))
-            _ = try peer.expectFrame()
+            try peer.send(eventMessage(1, "willFinishLaunching"))
+            _ = try peer.expectMessage()
         }
         let delegate = RecordingDelegate()
         try FerryApplication.run(delegate, environment: daemon.environment())
@@ -77,8 +80,8 @@ import FerryTestSupport
     @Test func anErrorFrameInsteadOfWelcomeIsARefusal() throws {
         let daemon = try FakeDaemon()
         daemon.play { peer in
-            _ = try peer.expectFrame()
-            try peer.send(WireError(.unknownToken, "no launch by this ferryd has this token").frame)
+            _ = try peer.expectMessage()
+            try peer.send(.handshake(.error(WireError(.unknownToken, "no launch by this ferryd has this token").handshake)))
         }
         #expect(throws: ApplicationError(.refused, "ferryd refused the app: unknown-token: no launch by this ferryd has this token")) {
             try FerryApplication.run(RecordingDelegate(), environment: daemon.environment(token: "stale"))

@@ -112,7 +112,7 @@ func profile(_ shape: String, _ rounds: Int) {
     let started = RestoreBench.now()
     for _ in 0..<rounds {
         let delegate = RestoreBench()
-        app.restoration.restore(archive, info: WireFrame.ArchiveInfo(size: archive.count), into: app, delegate: delegate)
+        app.restoration.restore(archive, info: AppEvent.ArchiveInfo(size: archive.count), into: app, delegate: delegate)
         precondition(delegate.root.items.count == saving.root.items.count, "restored \(delegate.root.items.count) objects")
     }
     let ended = RestoreBench.now()

@@ -17,7 +17,7 @@ struct Connection {
     let logger: Logger
     /// The protocol version agreed in the handshake, which the welcome echoes (one codec serves
     /// every version ferryd accepts).
-    var version = WireFrame.protocolVersion
+    var version = Handshake.protocolVersion
 
     func serve() async {
         do {
@@ -56,13 +56,13 @@ struct Connection {
         guard case .handshake(.hello(let hello)) = message else {
             throw WireError(.malformedFrame, "the first frame must be hello")
         }
-        guard WireFrame.acceptedVersions.contains(hello.protocol) else { throw versionRefusal(hello.protocol) }
+        guard Handshake.acceptedVersions.contains(hello.protocol) else { throw versionRefusal(hello.protocol) }
         return hello
     }
 
     /// One line that tells the user which side to upgrade.
     static func versionRefusal(_ version: Int) -> WireError {
-        let ours = WireFrame.protocolVersion
+        let ours = Handshake.protocolVersion
         let fix = version < ours
             ? "upgrade ferry (and apps built with an older FerryKit) to ferryd's release"
             : "restart ferryd so that it is the release of this ferry"
@@ -70,7 +70,7 @@ struct Connection {
     }
 
     /// The answer to an accepted `hello`, in the version the peer asked for.
-    @Sendable static func welcome(bundleId: String? = nil, version: Int = WireFrame.protocolVersion) -> Handshake.Welcome {
+    @Sendable static func welcome(bundleId: String? = nil, version: Int = Handshake.protocolVersion) -> Handshake.Welcome {
         Handshake.Welcome(protocol: version, server: "ferryd \(DaemonVersion.string)", bundleId: bundleId)
     }
 
@@ -83,7 +83,7 @@ struct Connection {
         do {
             next = try await lines.next()
         } catch is ByteToMessageDecoderError.PayloadTooLargeError {
-            try? await send(.failure(WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes")), outbound)
+            try? await send(.failure(WireError(.malformedFrame, "frame longer than \(WireCodec.maximumLength) bytes")), outbound)
             return nil
         } catch {
             try? await send(.failure(WireError(.malformedFrame, "the connection ended inside a frame (no newline)")), outbound)

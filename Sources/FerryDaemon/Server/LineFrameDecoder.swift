@@ -8,6 +8,6 @@ import NIOExtras
 enum LineFrameDecoder {
     static func handler() -> ByteToMessageHandler<LineBasedFrameDecoder> {
         // `maximumBufferSize` is exceeded at one byte more: maximumLength bytes with no newline fail.
-        ByteToMessageHandler(LineBasedFrameDecoder(), maximumBufferSize: WireFrame.maximumLength - 1)
+        ByteToMessageHandler(LineBasedFrameDecoder(), maximumBufferSize: WireCodec.maximumLength - 1)
     }
 }

@@ -1,10 +1,10 @@
 import FerryCore
 
-// The rows and records the typed messages carry, by the names ferryd's handlers use. They are
-// declared inside WireFrame (version 1's flat frame) for now; should they move, only this file changes.
-typealias AppStatus = WireFrame.AppStatus
-typealias ArchiveInfo = WireFrame.ArchiveInfo
-typealias CommandSpec = WireFrame.CommandSpec
-typealias LaunchOptions = WireFrame.LaunchOptions
-typealias PeerRow = WireFrame.PeerRow
-typealias ProtectionReport = WireFrame.ProtectionReport
+// The rows and records the typed messages carry, by the names ferryd's handlers use: declared with
+// the reply or event that carries them.
+typealias AppStatus = DaemonReply.AppStatus
+typealias ArchiveInfo = AppEvent.ArchiveInfo
+typealias CommandSpec = DaemonReply.CommandSpec
+typealias LaunchOptions = AppEvent.LaunchOptions
+typealias PeerRow = DaemonReply.PeerRow
+typealias ProtectionReport = DaemonReply.ProtectionReport

@@ -12,7 +12,7 @@ struct Preservation: Sendable {
     var uploadID: Int?
     var bytes: [UInt8] = []
     var info: ArchiveInfo?
-    /// More than ``WireFrame/maximumArchiveSize`` arrived: the upload is refused.
+    /// More than ``AppReply/maximumArchiveSize`` arrived: the upload is refused.
     var overflowed = false
 
     /// A connection for this launch arrived; the state being prepared for it stays.
@@ -41,7 +41,7 @@ struct Preservation: Sendable {
                 overflowed = true
                 return true
             }
-            if self.bytes.count + bytes.count > WireFrame.maximumArchiveSize { overflowed = true }
+            if self.bytes.count + bytes.count > AppReply.maximumArchiveSize { overflowed = true }
             if !overflowed { self.bytes += bytes }
         }
         return true

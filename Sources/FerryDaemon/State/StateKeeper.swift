@@ -25,7 +25,7 @@ struct StateKeeper: Sendable {
             return
         }
         guard !upload.overflowed, var info = upload.info, info.size == upload.bytes.count else {
-            logger.warning("state of \(app) refused: more than \(WireFrame.maximumArchiveSize) bytes, bad base64, or a size that does not match")
+            logger.warning("state of \(app) refused: more than \(AppReply.maximumArchiveSize) bytes, bad base64, or a size that does not match")
             store.discard(app)
             return
         }

@@ -1,6 +1,4 @@
-extension AppEvent {
-    /// What comes with a URL: the sending app and an annotation.
-    public typealias LaunchOptions = WireFrame.LaunchOptions
-    /// What is known about the saved state waiting for the app.
-    public typealias ArchiveInfo = WireFrame.ArchiveInfo
+extension AppReply {
+    /// What is known about a saved state archive (declared with the event that announces it).
+    public typealias ArchiveInfo = AppEvent.ArchiveInfo
 }

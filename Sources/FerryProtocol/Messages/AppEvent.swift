@@ -9,12 +9,12 @@ public enum AppEvent: Sendable, Equatable {
         public var event: String
         /// The URL of an `open` event.
         public var url: String?
-        public var options: WireFrame.LaunchOptions?
+        public var options: AppEvent.LaunchOptions?
         /// The saved state waiting in the inherited memory file (`willFinishLaunching`).
-        public var archive: WireFrame.ArchiveInfo?
+        public var archive: AppEvent.ArchiveInfo?
 
-        public init(id: Int, event: String, url: String? = nil, options: WireFrame.LaunchOptions? = nil,
-                    archive: WireFrame.ArchiveInfo? = nil) {
+        public init(id: Int, event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil,
+                    archive: AppEvent.ArchiveInfo? = nil) {
             self.id = id
             self.event = event
             self.url = url
@@ -34,9 +34,9 @@ public enum AppReply: Sendable, Equatable {
     public struct Reply: Codable, Sendable, Equatable {
         public var id: Int
         public var result: Bool
-        public var archive: WireFrame.ArchiveInfo?
+        public var archive: AppEvent.ArchiveInfo?
 
-        public init(id: Int, result: Bool, archive: WireFrame.ArchiveInfo? = nil) {
+        public init(id: Int, result: Bool, archive: AppEvent.ArchiveInfo? = nil) {
             self.id = id
             self.result = result
             self.archive = archive

@@ -1,12 +1,9 @@
 extension AppReply {
-    /// The most restorable state one app may save, in bytes (8 MiB).
-    public static let maximumArchiveSize = WireFrame.maximumArchiveSize
-
     /// The `state-data` messages that carry `archive` for event `id`, in order, each at most
     /// 512 KiB of archive (base64 keeps every frame under the line limit).
     public static func stateChunks(_ archive: [UInt8], id: Int) -> [AppReply] {
-        stride(from: 0, to: archive.count, by: WireFrame.stateChunkSize).map { start in
-            let chunk = archive[start..<min(start + WireFrame.stateChunkSize, archive.count)]
+        stride(from: 0, to: archive.count, by: stateChunkSize).map { start in
+            let chunk = archive[start..<min(start + stateChunkSize, archive.count)]
             let data = String(unsafeUninitializedCapacity: Base64.encodedLength(chunk.count)) { text in
                 chunk.withUnsafeBytes { Base64.encode($0, into: UnsafeMutableRawBufferPointer(text)) }
             }

@@ -18,7 +18,16 @@ extension ClientRequest.Pair {
 extension ClientRequest {
     /// `host` and `port` of `HOST:PORT`, or `peer` for anything else.
     static func receiver(_ target: String) -> (host: String?, port: Int?, peer: String?) {
-        guard let (host, port) = WireFrame.hostAndPort(target) else { return (nil, nil, target) }
+        guard let (host, port) = hostAndPort(target) else { return (nil, nil, target) }
         return (host, port, nil)
+    }
+
+    /// `HOST:PORT` or `[V6]:PORT`, or nil for a peer name.
+    public static func hostAndPort(_ text: String) -> (String, Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+              (1...65535).contains(port) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return host.isEmpty ? nil : (host, port)
     }
 }

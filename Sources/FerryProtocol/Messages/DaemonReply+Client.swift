@@ -1,25 +1,6 @@
-// The rows a result carries, named where a client reads them (they are declared with the
-// flat frame, which the codec reads them into).
-
 extension DaemonReply {
-    /// One row of `ferry ps`.
-    public typealias AppStatus = WireFrame.AppStatus
-    /// One row of `ferry peers`.
-    public typealias PeerRow = WireFrame.PeerRow
-    /// A command app's launch, for the client to perform.
-    public typealias CommandSpec = WireFrame.CommandSpec
-    /// One file of a delivered `send`.
-    public typealias Delivery = WireFrame.Delivery
-    /// One trusted device.
-    public typealias TrustRow = WireFrame.TrustRow
-    /// One offer waiting for this user's answer.
-    public typealias OfferRow = WireFrame.OfferRow
-    /// One pair request waiting for this user's answer.
-    public typealias PairRequestRow = WireFrame.PairRequestRow
     /// What is known about a saved state archive.
-    public typealias ArchiveInfo = WireFrame.ArchiveInfo
-    /// The lock and key state of data protection.
-    public typealias ProtectionReport = WireFrame.ProtectionReport
+    public typealias ArchiveInfo = AppEvent.ArchiveInfo
 }
 
 extension DaemonReply.Result {

@@ -19,22 +19,22 @@ public enum DaemonReply: Sendable, Equatable {
         /// Why a `failed` request failed; the CLI picks its exit status from it.
         public var failure: Failure?
         /// A command app's launch, for the client to perform.
-        public var command: WireFrame.CommandSpec?
-        public var apps: [WireFrame.AppStatus]?
-        public var peers: [WireFrame.PeerRow]?
+        public var command: DaemonReply.CommandSpec?
+        public var apps: [DaemonReply.AppStatus]?
+        public var peers: [DaemonReply.PeerRow]?
         public var address: String?
         /// `receiving`: the mode now in force.
         public var mode: ClientRequest.Receiving.Mode?
         public var peer: String?
         public var fingerprint: String?
         public var offer: String?
-        public var deliveries: [WireFrame.Delivery]?
-        public var trusted: [WireFrame.TrustRow]?
-        public var offers: [WireFrame.OfferRow]?
-        public var pairRequests: [WireFrame.PairRequestRow]?
-        public var archive: WireFrame.ArchiveInfo?
+        public var deliveries: [DaemonReply.Delivery]?
+        public var trusted: [DaemonReply.TrustRow]?
+        public var offers: [DaemonReply.OfferRow]?
+        public var pairRequests: [DaemonReply.PairRequestRow]?
+        public var archive: AppEvent.ArchiveInfo?
         /// Data protection's lock and keys (`unlock`, `lock`, `protection-status`, `ps`).
-        public var protection: WireFrame.ProtectionReport?
+        public var protection: DaemonReply.ProtectionReport?
 
         public init(id: Int, outcome: Outcome) {
             self.id = id
@@ -67,9 +67,9 @@ public enum DaemonReply: Sendable, Equatable {
     public struct PeerChange: Codable, Sendable, Equatable {
         public var event: Event
         public var message: String?
-        public var peers: [WireFrame.PeerRow]
+        public var peers: [DaemonReply.PeerRow]
 
-        public init(event: Event, message: String? = nil, peers: [WireFrame.PeerRow]) {
+        public init(event: Event, message: String? = nil, peers: [DaemonReply.PeerRow]) {
             self.event = event
             self.message = message
             self.peers = peers

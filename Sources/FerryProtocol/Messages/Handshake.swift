@@ -1,5 +1,12 @@
 /// The frames that open (or refuse) a connection; the same shape in every protocol version.
 public enum Handshake: Sendable, Equatable {
+    /// The protocol version this build speaks (and sends in `hello`). 3: typed failures instead
+    /// of exit codes in results; version 1 is no longer served.
+    public static let protocolVersion = 3
+    /// Every version a daemon of this build accepts in `hello`: 2 differs from 3 only in the
+    /// `exitCode` of a failed result, which 3 names as a `failure` (apps never read it).
+    public static let acceptedVersions: ClosedRange<Int> = 2...3
+
     /// The first frame of a client or an app.
     case hello(Hello)
     /// The daemon's answer to an accepted `hello`.

@@ -21,20 +21,11 @@ public struct SharePeer: Sendable, Equatable, Codable {
         self.fingerprint = fingerprint
     }
 
-    /// The share sheet's rows from ferryd's answers to a `peers` and a `trust` request (whose
-    /// `items` rows start with a trusted fingerprint).
-    public static func rows(table: WireFrame, trust: WireFrame) -> [SharePeer] {
-        // Protocol 2 sends typed rows; protocol 1 tab-joined `items`.
-        let trusted = trust.trusted.map { Set($0.map { $0.fingerprint.lowercased() }) }
-            ?? Set((trust.items ?? []).compactMap { $0.split(separator: "\t").first.map(String.init) })
-        return rows(table.peers ?? [], trusted: trusted)
-    }
-
     /// The share sheet's rows from ferryd's peer table: peers that announce a fingerprint (others
     /// cannot be sent to), trusted ones first, then by name.
     ///
     /// - Parameter trusted: The fingerprints in the trust store.
-    public static func rows(_ peers: [WireFrame.PeerRow], trusted: Set<String>) -> [SharePeer] {
+    public static func rows(_ peers: [DaemonReply.PeerRow], trusted: Set<String>) -> [SharePeer] {
         peers.compactMap { peer -> SharePeer? in
             guard let fingerprint = peer.fingerprint?.lowercased() else { return nil }
             let host = peer.addresses.first ?? peer.host

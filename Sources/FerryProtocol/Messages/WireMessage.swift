@@ -1,4 +1,4 @@
-/// Any frame of protocol 2, by direction: the one type the version 2 codec reads and writes.
+/// Any message of the protocol, by direction: the one type the codec reads and writes.
 ///
 /// On the wire each is one JSON object whose `type` names the case and whose other members are
 /// the payload's, nested objects for rows (no tab-joined strings).
@@ -9,7 +9,21 @@ public enum WireMessage: Sendable, Equatable {
     case event(AppEvent)
     case appReply(AppReply)
 
-    /// The `type` of this frame on the wire.
+    /// The id that pairs a request with its answers and an event with its reply; nil for the
+    /// handshake and peer changes, which answer nothing.
+    public var id: Int? {
+        switch self {
+        case .handshake, .reply(.peer): nil
+        case .request(let request): request.id
+        case .reply(.result(let result)): result.id
+        case .reply(.progress(let progress)): progress.id
+        case .event(.event(let event)): event.id
+        case .appReply(.reply(let reply)): reply.id
+        case .appReply(.stateData(let chunk)): chunk.id
+        }
+    }
+
+    /// The `type` of this message on the wire.
     public var type: String {
         switch self {
         case .handshake(.hello): "hello"
@@ -22,40 +36,6 @@ public enum WireMessage: Sendable, Equatable {
         case .event(.event): "event"
         case .appReply(.reply): "reply"
         case .appReply(.stateData): "state-data"
-        }
-    }
-}
-
-extension ClientRequest {
-    /// The `type` of this request on the wire.
-    public var type: String {
-        switch self {
-        case .open: "open"
-        case .ps: "ps"
-        case .quit: "quit"
-        case .kill: "kill"
-        case .memoryWarning: "memory-warning"
-        case .ping: "ping"
-        case .peers: "peers"
-        case .peerAdd: "peer-add"
-        case .peerRemove: "peer-remove"
-        case .send: "send"
-        case .receiving: "receiving"
-        case .trust: "trust"
-        case .pending: "pending"
-        case .accept: "accept"
-        case .decline: "decline"
-        case .cancel: "cancel"
-        case .pair: "pair"
-        case .pairPending: "pair-pending"
-        case .pairConfirm: "pair-confirm"
-        case .pairAccept: "pair-accept"
-        case .pairDecline: "pair-decline"
-        case .state: "state"
-        case .unlock: "unlock"
-        case .lock: "lock"
-        case .protectionStatus: "protection-status"
-        case .webShare: "web-share"
         }
     }
 }

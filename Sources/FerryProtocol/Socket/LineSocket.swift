@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A blocking Unix-socket connection that speaks newline-delimited ``WireFrame``s.
+/// A blocking Unix-socket connection that speaks newline-delimited ``WireMessage``s.
 ///
 /// For the lean sides of the protocol — the `ferry` CLI and apps built with FerryKit — where a
 /// NIO event loop would cost more start-up time than the whole exchange.
@@ -64,11 +64,6 @@ public final class LineSocket {
         return credentials.1
     }
 
-    /// Sends one frame.
-    public func send(_ frame: WireFrame) throws(WireError) {
-        try write(WireCodec.encode(frame))
-    }
-
     /// Sends bytes that already hold whole frames.
     public func write(_ bytes: [UInt8]) throws(WireError) {
         var offset = 0
@@ -81,15 +76,6 @@ public final class LineSocket {
     }
 
     private var fd: Int32 { fileDescriptor }
-
-    /// Waits for the next frame.
-    ///
-    /// - Parameter timeout: Milliseconds to wait; nil waits for ever.
-    /// - Returns: The frame, or nil when the peer closed the connection.
-    /// - Throws: ``WireError``: `timed-out`, or `malformed-frame` for a bad line.
-    public func receive(timeout: Int32? = nil) throws(WireError) -> WireFrame? {
-        try receiveLine(timeout: timeout) { line throws(WireError) in try WireCodec.decode(line) }
-    }
 
     /// Sends one message.
     public func send(_ message: WireMessage) throws(WireError) {
@@ -104,6 +90,13 @@ public final class LineSocket {
         try receiveLine(timeout: timeout) { line throws(WireError) in try WireCodec.decodeMessage(line) }
     }
 
+    /// Waits for the next line as it came, newline left off; nil when the peer closed the connection.
+    ///
+    /// - Parameter timeout: Milliseconds to wait; nil waits for ever.
+    public func receiveLine(timeout: Int32? = nil) throws(WireError) -> [UInt8]? {
+        try receiveLine(timeout: timeout) { line in Array(line) }
+    }
+
     private func receiveLine<T>(timeout: Int32?, _ decode: (ArraySlice<UInt8>) throws(WireError) -> T) throws(WireError) -> T? {
         while true {
             if let newline = Self.newline(in: buffer, from: scanned) {
@@ -115,8 +108,8 @@ public final class LineSocket {
                 return try decode(line)
             }
             scanned = buffer.count
-            guard buffer.count < WireFrame.maximumLength else {
-                throw WireError(.malformedFrame, "frame longer than \(WireFrame.maximumLength) bytes")
+            guard buffer.count < WireCodec.maximumLength else {
+                throw WireError(.malformedFrame, "frame longer than \(WireCodec.maximumLength) bytes")
             }
             guard try fill(timeout: timeout) else { return nil }
         }

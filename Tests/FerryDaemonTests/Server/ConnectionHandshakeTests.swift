@@ -34,21 +34,15 @@ import Testing
     }
 
     @Test(arguments: [2, 3])
-    func anAppsWelcomeAndEventsAreTheFlatFramesBytes(_ version: Int) throws {
+    func anAppsWelcomeAndEventsAreTheDocumentedBytes(_ version: Int) throws {
         let channel = EmbeddedChannel()
         let link = ChannelAppLink(channel: channel, version: version)
         link.welcome(app: "com.acme.todo")
-        var welcome = WireFrame(type: "welcome")
-        welcome.protocol = version
-        welcome.server = "ferryd \(DaemonVersion.string)"
-        welcome.bundleId = "com.acme.todo"
-        #expect(try written(channel) == WireCodec.encode(welcome))
+        let welcome = #"{"type":"welcome","protocol":\#(version),"server":"ferryd \#(DaemonVersion.string)","bundleId":"com.acme.todo"}"#
+        #expect(try written(channel) == Array((welcome + "\n").utf8))
         link.send(AppEvent.Event(id: 4, event: "open", url: "todo://x", options: .init(url: "todo://x", sourceApplication: "ferry")))
-        var event = WireFrame(type: "event", id: 4)
-        event.event = "open"
-        event.url = "todo://x"
-        event.options = .init(url: "todo://x", sourceApplication: "ferry")
-        #expect(try written(channel) == WireCodec.encode(event))
+        let event = #"{"type":"event","id":4,"event":"open","url":"todo://x","options":{"url":"todo://x","sourceApplication":"ferry"}}"#
+        #expect(try written(channel) == Array((event + "\n").utf8))
     }
 
     private func written(_ channel: EmbeddedChannel) throws -> [UInt8] {

@@ -67,8 +67,8 @@ import FerryTestSupport
             let hello = #"{"type":"hello","protocol":\#(version),"role":"client"}"#
             try socket.write(Array((([hello] + lines).joined(separator: "\n") + "\n").utf8))
             var answers: [String] = []
-            while answers.count < count + 1, let frame = try socket.receive(timeout: 10_000) {
-                answers.append(String(decoding: WireCodec.encode(frame).dropLast(), as: UTF8.self))
+            while answers.count < count + 1, let line = try socket.receiveLine(timeout: 10_000) {
+                answers.append(String(decoding: line, as: UTF8.self))
             }
             return Array(answers.dropFirst())  // the welcome
         }
@@ -80,18 +80,18 @@ import FerryTestSupport
         let world = try World()
         let answers = try await world.exchange([Self.open(1, "one://a"), #"{"type":"ping","id":2}"#, Self.open(3, "two://b"),
                                                 Self.open(4, "nobody://c")], reading: 4)
-        let frames = try answers.map { try WireCodec.decode(Array($0.utf8)) }
-        #expect(frames.map(\.id) == [1, 2, 3, 4])
-        #expect(frames.map(\.outcome) == ["command", "pong", "command", "failed"])
-        #expect(frames[0].app == "com.test.one" && frames[2].app == "com.test.two")
-        #expect(frames[3].failure == "no-handler", "no handler for the scheme")
+        let results = try answers.map { try #require(try WireCodec.decodeMessage(Array($0.utf8)).result) }
+        #expect(results.map(\.id) == [1, 2, 3, 4])
+        #expect(results.map(\.outcome) == [.command, .pong, .command, .failed])
+        #expect(results[0].app == "com.test.one" && results[2].app == "com.test.two")
+        #expect(results[3].failure == .noHandler, "no handler for the scheme")
     }
 
     @Test func aBadLineIsAnsweredAfterTheRequestsBeforeItAndEndsTheConnection() async throws {
         let world = try World()
         let answers = try await world.exchange([Self.open(1, "one://a"), "{not json", Self.open(3, "two://b")], reading: 3)
-        let frames = try answers.map { try WireCodec.decode(Array($0.utf8)) }
-        #expect(frames.map(\.type) == ["result", "error"], "nothing after the bad line is served")
-        #expect(frames.first?.id == 1)
+        let messages = try answers.map { try WireCodec.decodeMessage(Array($0.utf8)) }
+        #expect(messages.map(\.type) == ["result", "error"], "nothing after the bad line is served")
+        #expect(messages.first?.id == 1)
     }
 }

@@ -3,16 +3,12 @@ import Testing
 @testable import FerryDaemon
 
 /// The app manager's typed outcomes as `result` replies: the failures the CLI picks exit codes
-/// from, and the same bytes on the wire as the flat frames ferryd sent before.
+/// from, and the bytes on the wire (docs/protocol.md).
 @Suite struct DaemonRepliesTests {
     @Test func anOpenedURLIsTheResultItWasBefore() {
         let opened = OpenResult(id: 7, app: "com.acme.todo", outcome: .active, pid: 42, handled: true)
-        var frame = WireFrame(type: "result", id: 7)
-        frame.outcome = "active"
-        frame.app = "com.acme.todo"
-        frame.pid = 42
-        frame.handled = true
-        #expect(WireCodec.encode(.reply(.result(.init(.opened(opened))))) == WireCodec.encode(frame))
+        let line = #"{"type":"result","id":7,"app":"com.acme.todo","outcome":"active","pid":42,"handled":true}"#
+        #expect(WireCodec.encode(.reply(.result(.init(.opened(opened))))) == Array((line + "\n").utf8))
     }
 
     @Test func aDeclinedOpenCarriesItsReason() {
@@ -56,8 +52,9 @@ import Testing
         #expect(damaged.message == "bad key")
     }
 
-    @Test func aProtocolErrorIsTheErrorFrameItWasBefore() throws {
+    @Test func aProtocolErrorIsTheErrorLineItWasBefore() throws {
         let error = WireError(.malformedFrame, "clients may not send reply frames")
-        #expect(WireCodec.encode(.failure(error)) == WireCodec.encode(error.frame))
+        let line = #"{"type":"error","message":"clients may not send reply frames","code":"malformed-frame"}"#
+        #expect(WireCodec.encode(.failure(error)) == Array((line + "\n").utf8))
     }
 }

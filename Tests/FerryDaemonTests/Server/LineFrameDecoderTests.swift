@@ -27,15 +27,15 @@ import Testing
 
     @Test func theLongestFrameIsAcceptedInPieces() throws {
         let channel = try channel()
-        let body = String(repeating: "a", count: WireFrame.maximumLength - 1)
+        let body = String(repeating: "a", count: WireCodec.maximumLength - 1)
         try channel.writeInbound(ByteBuffer(string: String(body.prefix(1000))))
         try channel.writeInbound(ByteBuffer(string: String(body.dropFirst(1000)) + "\n"))
-        #expect(try lines(channel).map(\.count) == [WireFrame.maximumLength - 1])
+        #expect(try lines(channel).map(\.count) == [WireCodec.maximumLength - 1])
     }
 
     @Test func aLineThatReachesTheLimitWithoutANewlineIsCut() throws {
         let channel = try channel()
-        try channel.writeInbound(ByteBuffer(string: String(repeating: "a", count: WireFrame.maximumLength - 1)))
+        try channel.writeInbound(ByteBuffer(string: String(repeating: "a", count: WireCodec.maximumLength - 1)))
         #expect(throws: ByteToMessageDecoderError.PayloadTooLargeError.self) {
             try channel.writeInbound(ByteBuffer(string: "a"))
         }

@@ -7,7 +7,7 @@ import FerryTestSupport
 
 @Suite(.offThePool) struct SealedArchiveTests {
     let key = SymmetricKey(size: .bits256)
-    let info = WireFrame.ArchiveInfo(bundleVersion: "1.2", interfaceIdiom: "desktop", appVersion: "3", savedAt: 1000, size: 5)
+    let info = AppEvent.ArchiveInfo(bundleVersion: "1.2", interfaceIdiom: "desktop", appVersion: "3", savedAt: 1000, size: 5)
     let archive: [UInt8] = Array("hello".utf8)
 
     @Test func aSealedArchiveOpensWithItsInfo() throws {
@@ -86,7 +86,7 @@ import FerryTestSupport
     @Test func chunksForTheExpectedEventAreCollectedOthersIgnored() {
         var upload = Preservation(speaksRestoration: true)
         upload.expect(4)
-        let chunks = Self.chunks(Array(repeating: 7, count: WireFrame.stateChunkSize + 10), id: 4)
+        let chunks = Self.chunks(Array(repeating: 7, count: AppReply.stateChunkSize + 10), id: 4)
         #expect(chunks.count == 2)
         for chunk in chunks {
             let taken = upload.receive(.stateData(chunk))
@@ -96,14 +96,14 @@ import FerryTestSupport
         stray.id = 5
         let taken = upload.receive(.stateData(stray))
         #expect(!taken)
-        #expect(upload.bytes.count == WireFrame.stateChunkSize + 10)
+        #expect(upload.bytes.count == AppReply.stateChunkSize + 10)
         #expect(!upload.overflowed)
     }
 
     @Test func tooMuchDataOverflows() {
         var upload = Preservation(speaksRestoration: true)
         upload.expect(1)
-        for chunk in Self.chunks(Array(repeating: 0, count: WireFrame.maximumArchiveSize + 1), id: 1) {
+        for chunk in Self.chunks(Array(repeating: 0, count: AppReply.maximumArchiveSize + 1), id: 1) {
             _ = upload.receive(.stateData(chunk))
         }
         #expect(upload.overflowed)
@@ -130,6 +130,6 @@ import FerryTestSupport
 
     /// The chunks an app sends for `archive`, as the daemon decodes them.
     static func chunks(_ archive: [UInt8], id: Int) -> [AppReply.StateData] {
-        WireFrame.stateData(archive, id: id).map { AppReply.StateData(id: id, data: $0.data ?? "") }
+        AppReply.stateChunks(archive, id: id).compactMap { if case .stateData(let chunk) = $0 { chunk } else { nil } }
     }
 }

@@ -12,12 +12,12 @@ import Testing
             Issue.record("expected replies")
             return
         }
-        let frames = replies.map { WireMessage.appReply($0).frame }
-        #expect(frames.map(\.type) == ["state-data", "reply"])
-        #expect(frames.allSatisfy { $0.id == 12 })
-        #expect(frames.last?.result == true)
-        #expect(frames.last?.archive?.appVersion == "2")
-        #expect(frames.last?.archive?.size == frames[0].stateBytes?.count)
+        let messages = replies.map(WireMessage.appReply)
+        #expect(messages.map(\.type) == ["state-data", "reply"])
+        #expect(messages.allSatisfy { $0.id == 12 })
+        #expect(replies.last?.reply?.result == true)
+        #expect(replies.last?.reply?.archive?.appVersion == "2")
+        #expect(replies.last?.reply?.archive?.size == replies.archiveBytes.count)
     }
 
     @Test func aLargeArchiveIsSplitIntoFramesUnderTheLimit() throws {
@@ -31,9 +31,8 @@ import Testing
         delegate.roots = [Filler()]
         let event = appEvent(2, "encodeRestorableState")
         guard case .replies(let replies) = testApplication().dispatch(event, to: delegate) else { Issue.record("no replies"); return }
-        let frames = replies.map { WireMessage.appReply($0).frame }
-        #expect(frames.count == 4)  // three chunks of at most 512 KiB, then the reply
-        #expect(frames.allSatisfy { WireCodec.encode($0).count < WireFrame.maximumLength })
+        #expect(replies.count == 4)  // three chunks of at most 512 KiB, then the reply
+        #expect(replies.allSatisfy { WireCodec.encode(.appReply($0)).count < WireCodec.maximumLength })
     }
 
     @Test func aPlainDelegateSavesNothing() {
@@ -46,8 +45,7 @@ import Testing
         saver.roots = [Node("Root", selection: 8)]
         let save = appEvent(1, "encodeRestorableState")
         guard case .replies(let replies) = testApplication().dispatch(save, to: saver) else { Issue.record("no replies"); return }
-        let saved = replies.map { WireMessage.appReply($0).frame }
-        let archive = saved.dropLast().flatMap { $0.stateBytes ?? [] }
+        let archive = replies.archiveBytes
 
         let delegate = RestoringDelegate()
         let root = Node("Root")
@@ -56,7 +54,7 @@ import Testing
         application.restoration.readArchive = { archive }
         var launch = appEvent(1, "willFinishLaunching", options: .init(url: "aa://x"))
         launch.archive = AppEvent.ArchiveInfo(bundleVersion: "1", interfaceIdiom: "desktop", appVersion: "2",
-                                               size: saved.last?.archive?.size)
+                                               size: replies.last?.reply?.archive?.size)
         #expect(application.dispatch(launch, to: delegate) == .reply(appReply(1, true)))
         #expect(!root.decoded)
         _ = application.dispatch(appEvent(2, "didFinishLaunching"), to: delegate)
@@ -87,5 +85,21 @@ import Testing
         guard case .failed(let error)? = application.restoration.outcome else { Issue.record("no failure"); return }
         #expect(error.message.contains("3 of its 100 bytes"))
         #expect(delegate.calls == ["willFinishLaunching", "didFinishLaunching"])
+    }
+}
+
+extension AppReply {
+    /// The reply, if this is one.
+    var reply: Reply? {
+        if case .reply(let reply) = self { reply } else { nil }
+    }
+}
+
+extension [AppReply] {
+    /// The archive the `state-data` chunks carry, in order.
+    var archiveBytes: [UInt8] {
+        flatMap { reply -> [UInt8] in
+            if case .stateData(let chunk) = reply { chunk.archiveBytes ?? [] } else { [] }
+        }
     }
 }

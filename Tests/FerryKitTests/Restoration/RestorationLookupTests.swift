@@ -4,7 +4,7 @@ import Testing
 
 /// The four-step lookup and the order of the delegate's hooks.
 @Suite struct RestorationLookupTests {
-    let info = WireFrame.ArchiveInfo(bundleVersion: "1.0", interfaceIdiom: "desktop", appVersion: "2")
+    let info = AppEvent.ArchiveInfo(bundleVersion: "1.0", interfaceIdiom: "desktop", appVersion: "2")
 
     /// Saves `roots` (with the delegate's app version) and returns the archive.
     func save(_ roots: [Node], appVersion: String? = "2") throws -> [UInt8] {

@@ -67,12 +67,12 @@ func appReply(_ id: Int, _ result: Bool) -> AppReply {
     .reply(.init(id: id, result: result))
 }
 
-/// An `event` frame, for the tests of the wire.
-func eventFrame(_ id: Int, _ event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil) -> WireFrame {
-    WireMessage.event(.event(appEvent(id, event, url: url, options: options))).frame
+/// An `event` message, for the tests of the wire.
+func eventMessage(_ id: Int, _ event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil) -> WireMessage {
+    .event(.event(appEvent(id, event, url: url, options: options)))
 }
 
-/// A `reply` frame, for the tests of the wire.
-func replyFrame(_ id: Int, _ result: Bool) -> WireFrame {
-    WireMessage.appReply(appReply(id, result)).frame
+/// A `reply` message, for the tests of the wire.
+func replyMessage(_ id: Int, _ result: Bool) -> WireMessage {
+    .appReply(appReply(id, result))
 }

@@ -2,8 +2,8 @@ import Testing
 @testable import FerryProtocol
 
 @Suite struct SharePeerTests {
-    func row(_ name: String, _ addresses: [String], fingerprint: String?, mode: String? = "contacts") -> WireFrame.PeerRow {
-        var row = WireFrame.PeerRow(name: name, host: name.lowercased() + ".local", addresses: addresses, port: 47120,
+    func row(_ name: String, _ addresses: [String], fingerprint: String?, mode: String? = "contacts") -> DaemonReply.PeerRow {
+        var row = DaemonReply.PeerRow(name: name, host: name.lowercased() + ".local", addresses: addresses, port: 47120,
                                     source: "multicast", lastSeen: 0)
         row.fingerprint = fingerprint
         row.mode = mode
@@ -23,29 +23,26 @@ import Testing
         #expect(rows[2].address == "bedroom.local:47120")
     }
 
-    /// The share sheet under protocol 2: the trust list comes as typed rows, not tab-joined items.
-    @Test func trustIsReadFromVersion2RowsAndVersion1Items() {
-        var table = WireFrame(type: "result", id: 1)
+    /// The share sheet from ferryd's answers: the trust list comes as typed rows.
+    @Test func trustIsReadFromTheTrustResultsRows() {
+        var table = DaemonReply.Result(id: 1, outcome: .running)
         table.peers = [row("Kitchen", ["192.168.1.20"], fingerprint: "aa"), row("Attic", [], fingerprint: "bb")]
-        var typed = WireFrame(type: "result", id: 2)
-        typed.trusted = [.init(fingerprint: "BB", name: "Attic", autoAccept: true)]
-        #expect(SharePeer.rows(table: table, trust: typed).map { "\($0.name) \($0.trusted)" } == ["Attic true", "Kitchen false"])
-        var joined = WireFrame(type: "result", id: 2)
-        joined.items = ["bb\tAttic\tauto"]
-        #expect(SharePeer.rows(table: table, trust: joined).first?.trusted == true)
+        var trust = DaemonReply.Result(id: 2, outcome: .ok)
+        trust.trusted = [.init(fingerprint: "BB", name: "Attic", autoAccept: true)]
+        #expect(SharePeer.rows(table: table, trust: trust).map { "\($0.name) \($0.trusted)" } == ["Attic true", "Kitchen false"])
     }
 
     @Test(arguments: [("192.168.1.20:47120", "192.168.1.20", 47120), ("[fe80::1]:5", "fe80::1", 5)])
     func hostAndPortSetTheAddress(text: String, host: String, port: Int) {
-        var frame = WireFrame(type: "send")
-        frame.setReceiver(text)
-        #expect(frame.host == host && frame.port == port && frame.peer == nil)
+        var send = ClientRequest.Send(id: 1, files: ["/a"])
+        send.setReceiver(text)
+        #expect(send.host == host && send.port == port && send.peer == nil)
     }
 
     @Test(arguments: ["Kitchen", "Ferry B", "host:0", "host:70000", ":80"])
     func anythingElseIsAPeerName(text: String) {
-        var frame = WireFrame(type: "send")
-        frame.setReceiver(text)
-        #expect(frame.peer == text && frame.host == nil)
+        var send = ClientRequest.Send(id: 1, files: ["/a"])
+        send.setReceiver(text)
+        #expect(send.peer == text && send.host == nil)
     }
 }

@@ -20,41 +20,41 @@ import FerryTestSupport
     }
 
     @Test func stateDataFramesCarryTheArchiveUnderTheFrameLimit() throws {
-        let archive = (0..<(WireFrame.stateChunkSize * 2 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        let frames = WireFrame.stateData(archive, id: 42)
-        #expect(frames.count == 3)
-        let lines = frames.map { WireCodec.encode($0) }
-        #expect(lines.allSatisfy { $0.count < WireFrame.maximumLength })
-        let decoded = try lines.map { try WireCodec.decode($0.dropLast()) }
+        let archive = (0..<(AppReply.stateChunkSize * 2 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let chunks = AppReply.stateChunks(archive, id: 42)
+        #expect(chunks.count == 3)
+        let lines = chunks.map { WireCodec.encode(.appReply($0)) }
+        #expect(lines.allSatisfy { $0.count < WireCodec.maximumLength })
+        let decoded = try lines.map { try WireCodec.decodeMessage($0.dropLast()) }
         #expect(decoded.allSatisfy { $0.type == "state-data" && $0.id == 42 })
-        #expect(decoded.flatMap { $0.stateBytes ?? [] } == archive)
+        #expect(decoded.flatMap { message -> [UInt8] in
+            if case .appReply(.stateData(let chunk)) = message { chunk.archiveBytes ?? [] } else { [] }
+        } == archive)
     }
 
     @Test func archiveInfoRoundTripsThroughTheCodec() throws {
-        var frame = WireFrame(type: "event", id: 1)
-        frame.event = "willFinishLaunching"
-        frame.archive = WireFrame.ArchiveInfo(bundleVersion: "1.2", interfaceIdiom: "desktop", appVersion: "3",
-                                              savedAt: 1_795_000_000.5, size: 153)
-        frame.restoration = true
-        let line = WireCodec.encode(frame)
-        #expect(try WireCodec.decode(line.dropLast()) == frame)
+        let event = WireMessage.event(.event(.init(id: 1, event: "willFinishLaunching",
+                                                    archive: .init(bundleVersion: "1.2", interfaceIdiom: "desktop", appVersion: "3",
+                                                                   savedAt: 1_795_000_000.5, size: 153))))
+        let line = WireCodec.encode(event)
+        #expect(try WireCodec.decodeMessage(line.dropLast()) == event)
     }
 
     @Test func stateFramesNeedTheirFields() {
-        #expect(throws: WireError.self) { try WireCodec.decode(Array(#"{"type":"state-data","id":1}"#.utf8)) }
-        #expect(throws: WireError.self) { try WireCodec.decode(Array(#"{"type":"state","id":1}"#.utf8)) }
-        #expect(throws: Never.self) { try WireCodec.decode(Array(#"{"type":"state","id":1,"app":"a","discard":true}"#.utf8)) }
+        #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(#"{"type":"state-data","id":1}"#.utf8)) }
+        #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(#"{"type":"state","id":1}"#.utf8)) }
+        #expect(throws: Never.self) { try WireCodec.decodeMessage(Array(#"{"type":"state","id":1,"app":"a","discard":true}"#.utf8)) }
     }
 
     @Test func escapesAndControlCharactersAreFoundAtEveryOffsetOfAWord() throws {
         for offset in 0..<24 {
             for special in ["\"", "\\", "\n", "é"] {
-                var frame = WireFrame(type: "ping", id: 1)
-                frame.message = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19)
-                #expect(try WireCodec.decode(WireCodec.encode(frame).dropLast()) == frame)
+                let message = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19)
+                let failure = WireMessage.handshake(.error(.init(code: "x", message: message)))
+                #expect(try WireCodec.decodeMessage(WireCodec.encode(failure).dropLast()) == failure)
             }
-            let raw = #"{"type":"ping","id":1,"message":""# + String(repeating: "a", count: offset) + "\u{01}" + #"bbbbbbbbbbbbbbbbb"}"#
-            #expect(throws: WireError.self) { try WireCodec.decode(Array(raw.utf8)) }
+            let raw = #"{"type":"error","code":"x","message":""# + String(repeating: "a", count: offset) + "\u{01}" + #"bbbbbbbbbbbbbbbbb"}"#
+            #expect(throws: WireError.self) { try WireCodec.decodeMessage(Array(raw.utf8)) }
         }
     }
 }

@@ -2,9 +2,9 @@ import FerryProtocol
 import Testing
 
 /// `ps`, `unlock`, `lock` and `protection-status` answer with the protection report: the typed
-/// result carries it through both codecs, as the flat frame did.
+/// result carries it through the codec.
 @Suite struct DaemonReplyProtectionTests {
-    static let report = WireFrame.ProtectionReport(lock: "locked", available: false, enforced: true,
+    static let report = DaemonReply.ProtectionReport(lock: "locked", available: false, enforced: true,
                                                    keys: ["A": "absent"], held: 2)
 
     @Test func theReportSurvivesTheWire() throws {
@@ -12,18 +12,5 @@ import Testing
         result.protection = Self.report
         let line = WireCodec.encode(.reply(.result(result))).dropLast()
         #expect(try WireCodec.decodeMessage(line) == .reply(.result(result)))
-        #expect(try WireCodec.decode(line).protection == Self.report)
-    }
-
-    @Test func aFlatFrameWithAReportKeepsIt() throws {
-        var frame = WireFrame(type: "result", id: 3)
-        frame.outcome = "ok"
-        frame.protection = Self.report
-        guard case .reply(.result(let result)) = try WireMessage(frame: frame) else {
-            Issue.record("not a result")
-            return
-        }
-        #expect(result.protection == Self.report)
-        #expect(result.frame == frame)
     }
 }

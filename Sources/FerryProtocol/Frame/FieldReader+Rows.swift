@@ -1,4 +1,4 @@
-/// The rows of a result as nested objects, read and written by hand like the rest of the frame.
+/// The rows of a result as nested objects, read and written by hand like the rest of the message.
 extension FieldReader {
     /// An array of rows, each read by `row`; nil when absent.
     func rows<Row>(_ row: (FieldReader) throws(JSONScanner.Failure) -> Row) throws(JSONScanner.Failure) -> [Row]? {
@@ -34,47 +34,47 @@ extension FieldReader {
         }
     }
 
-    func delivery() throws(JSONScanner.Failure) -> WireFrame.Delivery {
-        WireFrame.Delivery(status: try need("status", member("status").string()), app: try member("app").string(),
+    func delivery() throws(JSONScanner.Failure) -> DaemonReply.Delivery {
+        DaemonReply.Delivery(status: try need("status", member("status").string()), app: try member("app").string(),
                            name: try need("name", member("name").string()))
     }
 
-    func trustRow() throws(JSONScanner.Failure) -> WireFrame.TrustRow {
-        WireFrame.TrustRow(fingerprint: try need("fingerprint", member("fingerprint").string()), name: try need("name", member("name").string()),
+    func trustRow() throws(JSONScanner.Failure) -> DaemonReply.TrustRow {
+        DaemonReply.TrustRow(fingerprint: try need("fingerprint", member("fingerprint").string()), name: try need("name", member("name").string()),
                            autoAccept: try member("autoAccept").bool())
     }
 
-    func offerRow() throws(JSONScanner.Failure) -> WireFrame.OfferRow {
-        WireFrame.OfferRow(id: try need("id", member("id").string()), sender: try need("sender", member("sender").string()),
+    func offerRow() throws(JSONScanner.Failure) -> DaemonReply.OfferRow {
+        DaemonReply.OfferRow(id: try need("id", member("id").string()), sender: try need("sender", member("sender").string()),
                            files: try need("files", member("files").int()), bytes: try need("bytes", member("bytes").uint64()),
                            fingerprint: try need("fingerprint", member("fingerprint").string()), url: try member("url").string())
     }
 
-    func pairRequestRow() throws(JSONScanner.Failure) -> WireFrame.PairRequestRow {
-        WireFrame.PairRequestRow(id: try need("id", member("id").string()), name: try need("name", member("name").string()),
+    func pairRequestRow() throws(JSONScanner.Failure) -> DaemonReply.PairRequestRow {
+        DaemonReply.PairRequestRow(id: try need("id", member("id").string()), name: try need("name", member("name").string()),
                                  code: try need("code", member("code").string()), fingerprint: try need("fingerprint", member("fingerprint").string()))
     }
 }
 
 extension JSONWriter {
-    /// The frame's rows, after its other members.
-    mutating func rows(_ frame: WireFrame) {
-        if let rows = frame.deliveries {
+    /// A result's rows, after its other members.
+    mutating func rows(_ result: DaemonReply.Result) {
+        if let rows = result.deliveries {
             array("deliveries", rows) { out, row in
                 out.field("status", row.status)
                 out.field("app", row.app)
                 out.field("name", row.name)
             }
         }
-        if let rows = frame.trusted {
+        if let rows = result.trusted {
             array("trusted", rows) { out, row in
                 out.field("fingerprint", row.fingerprint)
                 out.field("name", row.name)
                 out.field("autoAccept", row.autoAccept)
             }
         }
-        if let rows = frame.offers { array("offers", rows) { $0.offer($1) } }
-        if let rows = frame.pairRequests {
+        if let rows = result.offers { array("offers", rows) { $0.offer($1) } }
+        if let rows = result.pairRequests {
             array("pairRequests", rows) { out, row in
                 out.field("id", row.id)
                 out.field("name", row.name)
@@ -84,7 +84,7 @@ extension JSONWriter {
         }
     }
 
-    private mutating func offer(_ row: WireFrame.OfferRow) {
+    private mutating func offer(_ row: DaemonReply.OfferRow) {
         field("id", row.id)
         field("sender", row.sender)
         field("files", row.files)

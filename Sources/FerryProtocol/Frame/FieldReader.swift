@@ -1,129 +1,3 @@
-/// WireFrame to and from JSON by hand: the protocol's hot path, several times faster than Codable.
-extension WireFrame {
-    /// Reads a frame from one JSON object; unknown fields are ignored.
-    init(json value: JSONValue) throws(JSONScanner.Failure) {
-        guard case .object(let members) = value else { throw JSONScanner.Failure(reason: "expected a JSON object with a string \"type\"") }
-        guard case .string(let type)? = members.first(where: { $0.0 == "type" })?.1 else {
-            throw JSONScanner.Failure(reason: "missing field \"type\" (see docs/protocol.md)")
-        }
-        self.init(type: type)
-        for (key, value) in members { try assign(key, value) }
-    }
-
-    private mutating func assign(_ key: String, _ value: JSONValue) throws(JSONScanner.Failure) {
-        let field = FieldReader(key: key, value: value)
-        switch key {
-        case "id": id = try field.int()
-        case "protocol": self.protocol = try field.int()
-        case "role": role = try field.string()
-        case "token": token = try field.string()
-        case "server": server = try field.string()
-        case "bundleId": bundleId = try field.string()
-        case "event": event = try field.string()
-        case "url": url = try field.string()
-        case "options": options = try field.options()
-        case "result": result = try field.bool()
-        case "app": app = try field.string()
-        case "source": source = try field.string()
-        case "annotation": annotation = try field.string()
-        case "background": background = try field.bool()
-        case "wait": wait = try field.bool()
-        case "outcome": outcome = try field.string()
-        case "pid": pid = try field.int32()
-        case "handled": handled = try field.bool()
-        case "message": message = try field.string()
-        case "code": code = try field.string()
-        case "failure": failure = try field.string()
-        case "command": command = try field.command()
-        case "apps": apps = try field.apps()
-        case "address": address = try field.string()
-        case "peers": peers = try field.peers()
-        case "files": files = try field.strings()
-        case "items": items = try field.strings()
-        case "host": host = try field.string()
-        case "port": port = try field.int()
-        case "fingerprint": fingerprint = try field.string()
-        case "peer": peer = try field.string()
-        case "mode": mode = try field.string()
-        case "offer": offer = try field.string()
-        case "action": action = try field.string()
-        case "autoAccept": autoAccept = try field.bool()
-        case "confirmed": confirmed = try field.bool()
-        case "deliveries": deliveries = try field.rows { row throws(JSONScanner.Failure) in try row.delivery() }
-        case "trusted": trusted = try field.rows { row throws(JSONScanner.Failure) in try row.trustRow() }
-        case "offers": offers = try field.rows { row throws(JSONScanner.Failure) in try row.offerRow() }
-        case "pairRequests": pairRequests = try field.rows { row throws(JSONScanner.Failure) in try row.pairRequestRow() }
-        case "pin": pin = try field.string()
-        case "file": file = try field.string()
-        case "bytes": bytes = try field.int()
-        case "total": total = try field.int()
-        case "fileBytes": fileBytes = try field.int()
-        case "fileTotal": fileTotal = try field.int()
-        case "data": data = try field.string()
-        case "restoration": restoration = try field.bool()
-        case "discard": discard = try field.bool()
-        case "archive": archive = try field.archive()
-        case "protection": protection = try field.protection()
-        default: break
-        }
-    }
-
-    /// The frame as one line of JSON, keys in a fixed order, nil fields left out.
-    func jsonLine() -> [UInt8] {
-        var out = JSONWriter()
-        out.field("type", type)
-        out.field("id", id)
-        out.field("protocol", self.protocol)
-        out.field("role", role)
-        out.field("token", token)
-        out.field("server", server)
-        out.field("bundleId", bundleId)
-        out.field("event", event)
-        out.field("url", url)
-        if let options { out.object("options") { $0.options(options) } }
-        out.field("result", result)
-        out.field("app", app)
-        out.field("source", source)
-        out.field("annotation", annotation)
-        out.field("background", background)
-        out.field("wait", wait)
-        out.field("outcome", outcome)
-        out.field("pid", pid.map(Int.init))
-        out.field("handled", handled)
-        out.field("message", message)
-        out.field("code", code)
-        out.field("failure", failure)
-        if let command { out.object("command") { $0.command(command) } }
-        if let apps { out.array("apps", apps) { $0.status($1) } }
-        out.field("address", address)
-        if let peers { out.array("peers", peers) { $0.peer($1) } }
-        out.strings("files", files)
-        out.strings("items", items)
-        out.field("host", host)
-        out.field("port", port)
-        out.field("fingerprint", fingerprint)
-        out.field("peer", peer)
-        out.field("mode", mode)
-        out.field("offer", offer)
-        out.field("action", action)
-        out.field("autoAccept", autoAccept)
-        out.field("confirmed", confirmed)
-        out.field("pin", pin)
-        out.field("file", file)
-        out.field("bytes", bytes)
-        out.field("total", total)
-        out.field("fileBytes", fileBytes)
-        out.field("fileTotal", fileTotal)
-        out.field("data", data)
-        out.field("restoration", restoration)
-        out.field("discard", discard)
-        if let archive { out.object("archive") { $0.archive(archive) } }
-        if let protection { out.object("protection") { $0.protection(protection) } }
-        out.rows(self)
-        return out.finish()
-    }
-}
-
 /// Typed access to one member's value, naming the field when the type is wrong.
 struct FieldReader {
     let key: String
@@ -176,14 +50,14 @@ struct FieldReader {
         FieldReader(key: "\(key).\(name)", value: members.first { $0.0 == name }?.1 ?? .null)
     }
 
-    func options() throws(JSONScanner.Failure) -> WireFrame.LaunchOptions? {
+    func options() throws(JSONScanner.Failure) -> AppEvent.LaunchOptions? {
         guard let members = try members() else { return nil }
-        return WireFrame.LaunchOptions(url: try field("url", in: members).string(),
+        return AppEvent.LaunchOptions(url: try field("url", in: members).string(),
                                        sourceApplication: try field("sourceApplication", in: members).string(),
                                        annotation: try field("annotation", in: members).string())
     }
 
-    func command() throws(JSONScanner.Failure) -> WireFrame.CommandSpec? {
+    func command() throws(JSONScanner.Failure) -> DaemonReply.CommandSpec? {
         guard let members = try members() else { return nil }
         guard let executable = try field("executable", in: members).string() else { throw fail("an executable") }
         guard case .array(let list) = field("arguments", in: members).value else { throw fail("arguments") }
@@ -197,7 +71,7 @@ struct FieldReader {
             guard case .string(let text) = item else { throw fail("a string environment") }
             environment[name] = text
         }
-        return WireFrame.CommandSpec(executable: executable, arguments: arguments, environment: environment)
+        return DaemonReply.CommandSpec(executable: executable, arguments: arguments, environment: environment)
     }
 
     func strings() throws(JSONScanner.Failure) -> [String]? {
@@ -213,7 +87,7 @@ struct FieldReader {
         return strings
     }
 
-    func archive() throws(JSONScanner.Failure) -> WireFrame.ArchiveInfo? {
+    func archive() throws(JSONScanner.Failure) -> AppEvent.ArchiveInfo? {
         guard let members = try members() else { return nil }
         let savedAt: Double?
         switch field("savedAt", in: members).value {
@@ -222,18 +96,18 @@ struct FieldReader {
         case .unsigned(let value): savedAt = Double(value)
         default: savedAt = nil
         }
-        return WireFrame.ArchiveInfo(bundleVersion: try field("bundleVersion", in: members).string(),
+        return AppEvent.ArchiveInfo(bundleVersion: try field("bundleVersion", in: members).string(),
                                      interfaceIdiom: try field("interfaceIdiom", in: members).string(),
                                      appVersion: try field("appVersion", in: members).string(),
                                      savedAt: savedAt, size: try field("size", in: members).int())
     }
 
-    func apps() throws(JSONScanner.Failure) -> [WireFrame.AppStatus]? {
+    func apps() throws(JSONScanner.Failure) -> [DaemonReply.AppStatus]? {
         guard case .array(let list) = value else {
             if case .null = value { return nil }
             throw fail("an array")
         }
-        var rows: [WireFrame.AppStatus] = []
+        var rows: [DaemonReply.AppStatus] = []
         for item in list {
             let row = FieldReader(key: key, value: item)
             guard let members = try row.members(),
@@ -247,7 +121,7 @@ struct FieldReader {
             case .unsigned(let value): since = Double(value)
             default: throw fail("a number since")
             }
-            rows.append(WireFrame.AppStatus(bundleId: bundleId, state: state, pid: pid, since: since))
+            rows.append(DaemonReply.AppStatus(bundleId: bundleId, state: state, pid: pid, since: since))
         }
         return rows
     }
@@ -264,12 +138,12 @@ extension FieldReader {
         return strings
     }
 
-    func peers() throws(JSONScanner.Failure) -> [WireFrame.PeerRow]? {
+    func peers() throws(JSONScanner.Failure) -> [DaemonReply.PeerRow]? {
         guard case .array(let list) = value else {
             if case .null = value { return nil }
             throw fail("an array")
         }
-        var rows: [WireFrame.PeerRow] = []
+        var rows: [DaemonReply.PeerRow] = []
         for item in list {
             let row = FieldReader(key: key, value: item)
             guard let members = try row.members(),
@@ -284,7 +158,7 @@ extension FieldReader {
             case .unsigned(let value): lastSeen = Double(value)
             default: throw fail("a number lastSeen")
             }
-            var peer = WireFrame.PeerRow(name: name, host: host, addresses: try row.field("addresses", in: members).strings(),
+            var peer = DaemonReply.PeerRow(name: name, host: host, addresses: try row.field("addresses", in: members).strings(),
                                          port: port, source: source, lastSeen: lastSeen)
             peer.deviceId = try row.field("deviceId", in: members).string()
             peer.fingerprint = try row.field("fingerprint", in: members).string()
@@ -301,13 +175,13 @@ extension FieldReader {
 
 /// The nested parts of wire frames.
 extension JSONWriter {
-    mutating func options(_ options: WireFrame.LaunchOptions) {
+    mutating func options(_ options: AppEvent.LaunchOptions) {
         field("url", options.url)
         field("sourceApplication", options.sourceApplication)
         field("annotation", options.annotation)
     }
 
-    mutating func peer(_ row: WireFrame.PeerRow) {
+    mutating func peer(_ row: DaemonReply.PeerRow) {
         field("name", row.name)
         field("host", row.host)
         strings("addresses", row.addresses)
@@ -323,7 +197,7 @@ extension JSONWriter {
         field("deviceType", row.deviceType)
     }
 
-    mutating func command(_ command: WireFrame.CommandSpec) {
+    mutating func command(_ command: DaemonReply.CommandSpec) {
         field("executable", command.executable)
         strings("arguments", command.arguments)
         object("environment") { writer in
@@ -331,7 +205,7 @@ extension JSONWriter {
         }
     }
 
-    mutating func archive(_ info: WireFrame.ArchiveInfo) {
+    mutating func archive(_ info: AppEvent.ArchiveInfo) {
         field("bundleVersion", info.bundleVersion)
         field("interfaceIdiom", info.interfaceIdiom)
         field("appVersion", info.appVersion)
@@ -339,7 +213,7 @@ extension JSONWriter {
         field("size", info.size)
     }
 
-    mutating func status(_ row: WireFrame.AppStatus) {
+    mutating func status(_ row: DaemonReply.AppStatus) {
         field("bundleId", row.bundleId)
         field("state", row.state)
         field("pid", row.pid.map(Int.init))
@@ -347,9 +221,9 @@ extension JSONWriter {
     }
 }
 
-// Data protection's report (WireFrame+Protection.swift).
+// Data protection's report (DaemonReply+Protection.swift).
 extension FieldReader {
-    func protection() throws(JSONScanner.Failure) -> WireFrame.ProtectionReport? {
+    func protection() throws(JSONScanner.Failure) -> DaemonReply.ProtectionReport? {
         guard let members = try members() else { return nil }
         guard let lock = try field("lock", in: members).string(),
               let available = try field("available", in: members).bool(),
@@ -359,13 +233,13 @@ extension FieldReader {
             guard case .string(let state) = item else { throw fail("string key states") }
             keys[name] = state
         }
-        return WireFrame.ProtectionReport(lock: lock, available: available, enforced: enforced, keys: keys,
+        return DaemonReply.ProtectionReport(lock: lock, available: available, enforced: enforced, keys: keys,
                                           held: try field("held", in: members).int())
     }
 }
 
 extension JSONWriter {
-    mutating func protection(_ report: WireFrame.ProtectionReport) {
+    mutating func protection(_ report: DaemonReply.ProtectionReport) {
         field("lock", report.lock)
         field("available", report.available)
         field("enforced", report.enforced)

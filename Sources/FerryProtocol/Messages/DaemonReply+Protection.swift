@@ -1,8 +1,4 @@
-extension WireFrame {
-    /// Client frames of data protection (docs/protection.md): `unlock` (the passphrase in `data`,
-    /// base64), `lock`, and `protection-status`; each answered with a `result` carrying a report.
-    public static let protectionTypes: Set<String> = ["unlock", "lock", "protection-status"]
-
+extension DaemonReply {
     /// The lock and key state, in the `protection` field of those results (and of `ps`).
     public struct ProtectionReport: Codable, Sendable, Equatable {
         /// `unlocked`, `locking` (in the grace before the keys go) or `locked`.

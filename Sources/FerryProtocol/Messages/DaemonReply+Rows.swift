@@ -1,4 +1,4 @@
-extension WireFrame {
+extension DaemonReply {
     /// One file of a delivered `send`: its status, the app that received it and its name in that
     /// app's Inbox.
     public struct Delivery: Codable, Sendable, Equatable {
@@ -61,6 +61,67 @@ extension WireFrame {
             self.name = name
             self.code = code
             self.fingerprint = fingerprint
+        }
+    }
+}
+
+extension DaemonReply {
+    /// A command app's launch, for the client to perform so the handler gets the caller's terminal.
+    public struct CommandSpec: Codable, Sendable, Equatable {
+        public var executable: String
+        public var arguments: [String]
+        public var environment: [String: String]
+
+        public init(executable: String, arguments: [String], environment: [String: String]) {
+            self.executable = executable
+            self.arguments = arguments
+            self.environment = environment
+        }
+    }
+
+    /// One row of `ferry ps`.
+    public struct AppStatus: Codable, Sendable, Equatable {
+        public var bundleId: String
+        public var state: String
+        public var pid: Int32?
+        /// Seconds since the Unix epoch when the app entered `state`.
+        public var since: Double
+
+        public init(bundleId: String, state: String, pid: Int32?, since: Double) {
+            self.bundleId = bundleId
+            self.state = state
+            self.pid = pid
+            self.since = since
+        }
+    }
+
+    /// One row of `ferry peers`.
+    public struct PeerRow: Codable, Sendable, Equatable {
+        public var name: String
+        public var host: String
+        public var addresses: [String]
+        public var port: Int
+        /// multicast (found through Avahi) or manual.
+        public var source: String
+        public var deviceId: String?
+        public var fingerprint: String?
+        public var mode: String?
+        public var protocolVersion: Int?
+        /// Seconds since the Unix epoch of the last announcement or answered liveness check.
+        public var lastSeen: Double
+        /// Whether it answered its last liveness check; nil when not checked yet.
+        public var reachable: Bool?
+        /// A LocalSend device's model and type (`mobile`, `desktop`, ...); nil for Ferry peers.
+        public var model: String?
+        public var deviceType: String?
+
+        public init(name: String, host: String, addresses: [String], port: Int, source: String, lastSeen: Double) {
+            self.name = name
+            self.host = host
+            self.addresses = addresses
+            self.port = port
+            self.source = source
+            self.lastSeen = lastSeen
         }
     }
 }

@@ -1,0 +1,93 @@
+/// Every message straight from and to its line: the handshake's, the app's and the peer changes
+/// here; requests in ClientRequest+JSON.swift, results and progress in DaemonReply+JSON.swift.
+/// Members go out in one fixed order (type, id, then the protocol's historical order).
+extension WireMessage {
+    /// The message one line's object stands for.
+    ///
+    /// - Throws: ``WireError`` `malformed-frame` for an unknown type or word, or a missing field.
+    init(_ object: WireObject) throws(WireError) {
+        switch object.type {
+        case "hello": self = .handshake(.hello(try .init(object)))
+        case "welcome":
+            self = .handshake(.welcome(.init(protocol: try object.needInt("protocol"), server: try object.string("server"),
+                                             bundleId: try object.string("bundleId"))))
+        case "error": self = .handshake(.error(.init(code: try object.needString("code"), message: try object.string("message"))))
+        case "result": self = .reply(.result(try .init(object)))
+        case "progress": self = .reply(.progress(try .init(object)))
+        case "peer":
+            self = .reply(.peer(.init(event: try object.needWord("event"), message: try object.string("message"),
+                                      peers: try object.need("peers") { field throws(JSONScanner.Failure) in try field.peers() })))
+        case "event": self = .event(.event(try .init(object)))
+        case "reply":
+            self = .appReply(.reply(.init(id: try object.id(), result: try object.bool("result") ?? false,
+                                          archive: try object.optional("archive") { field throws(JSONScanner.Failure) in try field.archive() })))
+        case "state-data": self = .appReply(.stateData(.init(id: try object.id(), data: try object.needString("data"))))
+        default: self = .request(try ClientRequest(object))
+        }
+    }
+
+    /// The message as one line of JSON, newline included.
+    func jsonLine() -> [UInt8] {
+        var out = JSONWriter()
+        out.field("type", type)
+        switch self {
+        case .handshake(.hello(let hello)): hello.write(to: &out)
+        case .handshake(.welcome(let welcome)):
+            out.field("protocol", welcome.protocol)
+            out.field("server", welcome.server)
+            out.field("bundleId", welcome.bundleId)
+        case .handshake(.error(let failure)):
+            out.field("message", failure.message)
+            out.field("code", failure.code)
+        case .request(let request): request.write(to: &out)
+        case .reply(.result(let result)): result.write(to: &out)
+        case .reply(.progress(let progress)): progress.write(to: &out)
+        case .reply(.peer(let change)):
+            out.field("event", change.event.rawValue)
+            out.field("message", change.message)
+            out.array("peers", change.peers) { $0.peer($1) }
+        case .event(.event(let event)): event.write(to: &out)
+        case .appReply(.reply(let reply)):
+            out.field("id", reply.id)
+            out.field("result", reply.result)
+            if let archive = reply.archive { out.object("archive") { $0.archive(archive) } }
+        case .appReply(.stateData(let chunk)):
+            out.field("id", chunk.id)
+            out.field("data", chunk.data)
+        }
+        return out.finish()
+    }
+}
+
+extension Handshake.Hello {
+    init(_ object: WireObject) throws(WireError) {
+        self.init(protocol: try object.needInt("protocol"), role: try object.needWord("role"), token: try object.string("token"),
+                  restoration: try object.bool("restoration"))
+        if role == .app && token == nil {
+            throw WireError(.malformedFrame, "missing field \"token\": an app's hello carries its launch token (see docs/protocol.md)")
+        }
+    }
+
+    func write(to out: inout JSONWriter) {
+        out.field("protocol", self.protocol)
+        out.field("role", role.rawValue)
+        out.field("token", token)
+        out.field("restoration", restoration)
+    }
+}
+
+extension AppEvent.Event {
+    init(_ object: WireObject) throws(WireError) {
+        self.init(id: try object.id(), event: try object.needString("event"), url: try object.string("url"),
+                  options: try object.optional("options") { field throws(JSONScanner.Failure) in try field.options() },
+                  archive: try object.optional("archive") { field throws(JSONScanner.Failure) in try field.archive() })
+    }
+
+    func write(to out: inout JSONWriter) {
+        out.field("id", id)
+        out.field("event", event)
+        out.field("url", url)
+        if let options { out.object("options") { $0.options(options) } }
+        if let archive { out.object("archive") { $0.archive(archive) } }
+    }
+}
