@@ -12,7 +12,7 @@ import FerryTestSupport
         #expect(outcome.stdout.isEmpty)
         let json = try world.run("--json", "apps")
         #expect(json.status == 0)
-        #expect(json.stdout.hasPrefix("["), "\(json.stdout)")
+        #expect(json.stdout.hasPrefix("{\n  \"apps\""), "\(json.stdout)")
     }
 
     @Test func aMistypedCommandIsAFerryLineWithASuggestion() throws {
