@@ -8,13 +8,7 @@ import FerryTestSupport
 /// for a resume), yet the send ends with the summary line, and its last plain line says 100 %.
 @Suite(.offThePool) struct LocalSendSendOutputTests {
     static func step(_ bytes: Int, of total: Int) -> DaemonReply.Progress {
-        var step = DaemonReply.Progress(id: 1, event: .progress)
-        step.file = "b50m.bin"
-        step.bytes = bytes
-        step.total = total
-        step.fileBytes = bytes
-        step.fileTotal = total
-        return step
+        SendProgressTests().frame(file: "b50m.bin", fileBytes: bytes, fileTotal: total, bytes: bytes, total: total)
     }
 
     @Test func aSendWithoutAnAcceptanceEndsWithTheSummary() throws {
