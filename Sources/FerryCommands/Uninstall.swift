@@ -21,6 +21,10 @@ extension Ferry {
             guard let app = registry.app(bundleIdentifier) else {
                 throw CommandFailure(message: "no app \(bundleIdentifier) is installed; see ferry apps", exit: FerryExit.unknownApp)
             }
+            guard !app.isSystem else {
+                throw CommandFailure(message: "\(bundleIdentifier) is built into Ferry (it handles \(app.manifest.urlTypes.flatMap(\.schemes).joined(separator: ", "))) and cannot be uninstalled; nothing was removed",
+                                     exit: FerryExit.usage)
+            }
             guard app.folder.path == context.paths.userApps else {
                 throw CommandFailure(message: "\(bundleIdentifier) is installed in \(app.folder.path), not in your apps folder; remove \(app.bundlePath) there", exit: FerryExit.cannotWrite)
             }

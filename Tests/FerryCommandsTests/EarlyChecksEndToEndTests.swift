@@ -125,3 +125,16 @@ import Glibc
         #expect(accept.stderr.hasPrefix("ferry: no offer \"badid\" is waiting"), "\(accept.stderr)")
     }
 }
+
+/// Issue 29's messages that did not say who must act or where to look.
+@Suite(.offThePool) struct MessagesEndToEndTests {
+    @Test func aBuiltInAppIsNotUninstalledNorItsFileBlamed() throws {
+        let world = try FerryWorld()
+        let outcome = try world.run("uninstall", "org.ferry.system.web")
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix("ferry: org.ferry.system.web is built into Ferry (it handles "), "\(outcome.stderr)")
+        #expect(outcome.stderr.hasSuffix("and cannot be uninstalled; nothing was removed\n"))
+        #expect(!outcome.stderr.contains("remove "))
+        #expect(FileManager.default.fileExists(atPath: FerryWorld.repository + "/schemes/web.plist"))
+    }
+}

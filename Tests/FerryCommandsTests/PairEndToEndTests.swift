@@ -110,8 +110,8 @@ import FerryTestSupport
         // The request the asking side named is declined there too.
         let id = try #require(refused.stdout.components(separatedBy: "request ").dropFirst().first?.prefix(16))
         let late = try pair.receiver.run("pair", "--accept", String(id), "--yes")
-        #expect(late.status == 77)
-        #expect(late.stderr.hasPrefix("ferry: Ferry A did not pair: the asking user declined"))
+        #expect(late.status == 1)
+        #expect(late.stderr.hasPrefix("ferry: no pair request \"\(id)\" is waiting: it ended (the asking user declined"), "\(late.stderr)")
         // The receiving side types a wrong code: declined there, and the asking side hears so.
         let asking = ask(pair, "--yes")
         let request = try incoming(pair)

@@ -17,7 +17,8 @@ enum PairRequests {
             case .decline(let decline): return try await self.decline(decline, hub)
             }
         } catch {
-            return TransferRequests.failure(request.id, error.message, code: TransferRequests.failure(for: error))
+            let code = error.code == .notFound ? .notFound : TransferRequests.failure(for: error)
+            return TransferRequests.failure(request.id, error.message, code: code)
         }
     }
 

@@ -25,8 +25,25 @@ struct SendRequest {
             await forwarding.value
             return result(outcome, peer: peer)
         } catch {
-            return TransferRequests.failure(id, error.message, code: TransferRequests.failure(for: error))
+            // A full disk there is no decline: the receiver cannot write the files (73, EX_CANTCREAT).
+            let code = error.code == .noSpace ? .cannotWrite : TransferRequests.failure(for: error)
+            return TransferRequests.failure(id, error.code == .notAContact ? notTrusted() : error.message, code: code)
         }
+    }
+
+    /// The receiver does not trust this device: what its owner must run, with this device's own
+    /// fingerprint (the receiver's words read as if the sender had to act).
+    func notTrusted() -> String {
+        let receiver = request.peer ?? "\(request.host ?? "the receiver"):\(request.port ?? 0)"
+        return "\(receiver) only receives from trusted peers, and does not trust this device yet: on \(receiver), run "
+            + "`ferry trust add \(hub.identity.fingerprint) --name \(Self.shellWord(hub.senderName))` "
+            + "(or `ferry receiving everyone` there, for \(Int(ReceivingMode.everyoneDuration / 60)) minutes), then send again"
+    }
+
+    /// `name` as one shell word: quoted unless it is plain.
+    static func shellWord(_ name: String) -> String {
+        let plain = !name.isEmpty && name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789._:-@".unicodeScalars.contains($0) }
+        return plain ? name : "'" + name.replacing("'", with: "'\\''") + "'"
     }
 
     /// A transfer event as the `progress` reply of request `id`.

@@ -76,8 +76,10 @@ public struct PairRequestTable: Sendable {
     /// One user's decision. Returns the request once both have accepted (the caller trusts the
     /// peer then), else nil. A request that already ended is left as it is.
     ///
+    /// - Parameter reason: Why a decline happened, for the other side (default: that user declined).
     /// - Throws: ``TransferError/Code/notFound`` for an unknown id, or one from another `peer`.
-    public mutating func decide(_ id: String, by side: Side, accept: Bool, peer: String? = nil, now: Date) throws(TransferError) -> Request? {
+    public mutating func decide(_ id: String, by side: Side, accept: Bool, reason: String? = nil, peer: String? = nil,
+                                now: Date) throws(TransferError) -> Request? {
         expire(now: now)
         guard var request = requests[id], peer == nil || request.peer == peer else {
             throw TransferError(.notFound, "no pair request \(id.debugDescription) is known here; it was answered long ago, expired or never made")
@@ -85,7 +87,7 @@ public struct PairRequestTable: Sendable {
         guard request.status == .pending else { return nil }
         guard accept else {
             let who = side == .receiver ? "the receiving user declined" : "the asking user declined (the codes differed, or they cancelled)"
-            finish(id, .declined(who), now: now)
+            finish(id, .declined(reason ?? who), now: now)
             return nil
         }
         if side == .sender { request.senderAccepted = true } else { request.receiverAccepted = true }

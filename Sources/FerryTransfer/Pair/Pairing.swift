@@ -85,15 +85,19 @@ public actor Pairing {
             throw TransferError(.notFound, "no pair request \(id.debugDescription) is waiting; `ferry pair --incoming` lists them")
         }
         if case .declined(let why) = request.status {
-            throw TransferError(.declined, "\(request.name) did not pair: \(why); nothing was trusted")
+            // Answered already (a wrong code ends a request): nothing waits under this id any more.
+            throw TransferError(.notFound, "no pair request \(id.debugDescription) is waiting: it ended (\(why)); nothing was trusted, ask again with `ferry pair` on \(request.name)")
         }
         if accept, let code, PairingCode.normalized(code) != request.code {
-            _ = try table.decide(id, by: .receiver, accept: false, now: Date())
+            _ = try table.decide(id, by: .receiver, accept: false, reason: Self.wrongCode, now: Date())
             throw TransferError(.declined, "the code \(code) is not \(PairingCode.display(request.code)), the code for \(request.name): declined, nothing was trusted")
         }
         try record(try table.decide(id, by: .receiver, accept: accept, now: Date()))
         return table.request(id, now: Date()) ?? request
     }
+
+    /// What the asking side hears when the code typed on the receiving side was not the request's.
+    static let wrongCode = "the code typed there did not match (a typo, or not this request); ask again with `ferry pair`"
 
     /// The request once it is no longer pending, or as it is after `wait` seconds or when the
     /// caller's task is cancelled.

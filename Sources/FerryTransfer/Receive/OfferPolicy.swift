@@ -62,7 +62,7 @@ public enum OfferPolicy {
             return TransferError(.tooLarge, "the offer holds \(total) bytes; this device takes at most \(limits.maximumOfferBytes) per offer")
         }
         if total > freeBytes || freeBytes - total < limits.reserveBytes {
-            return TransferError(.noSpace, "the offer needs \(total) bytes; this device has \(freeBytes) free and keeps \(limits.reserveBytes) in reserve")
+            return TransferError(.noSpace, "the offer needs \(ByteText.describe(total)); this device has \(ByteText.describe(freeBytes)) free and keeps \(ByteText.describe(limits.reserveBytes)) in reserve (its FERRY_TRANSFER_RESERVE); free some space there, or send less")
         }
         return nil
     }
