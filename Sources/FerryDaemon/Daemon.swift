@@ -24,7 +24,10 @@ public struct Daemon {
         defer { configuration.removeTransferPortFile() }
         let reaper = ProcessReaper()
         let protection = ProtectionController(paths: configuration.paths, grace: configuration.protectionGrace, logger: logger)
-        let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper, protection: protection)
+        // Before anything can launch: a previous ferryd's apps would otherwise run twice.
+        let records = AppRecords(socketPath: configuration.socketPath)
+        records.endOrphans(logger: logger)
+        let manager = AppManager(configuration: configuration, logger: logger, reaper: reaper, records: records, protection: protection)
         await protection.attach(manager)
         let watched = configuration.paths.appFolders.filter { $0.kind != .builtIn }.map(\.path)
             + [configuration.paths.configHome] + configuration.paths.desktop.watchedFolders

@@ -33,16 +33,16 @@ actor AppManager {
     /// The apps' saved states on disk.
     let states: StateKeeper
 
-    init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper, protection: ProtectionController? = nil) {
+    /// - Parameter records: Where started apps are written down; ``Daemon/run()`` ends a previous
+    ///   ferryd's apps from them before it makes the manager, so making one ends nothing.
+    init(configuration: DaemonConfiguration, logger: Logger, reaper: ProcessReaper, records: AppRecords,
+         protection: ProtectionController? = nil) {
         self.configuration = configuration
         self.protection = protection
         self.logger = logger
-        let records = AppRecords(socketPath: configuration.socketPath)
         supervisor = ProcessSupervisor(reaper: reaper, records: records, logDirectory: configuration.logDirectory, logger: logger)
         registryService = RegistryService(paths: configuration.paths, logger: logger)
         states = StateKeeper(store: configuration.stateStore, logger: logger)
-        // Before anything can launch: a previous ferryd's apps would otherwise run twice.
-        records.endOrphans(logger: logger)
     }
 
     /// Reloads now if an app folder or the user's choices changed (``RegistryService/reloadIfFoldersChanged()``).
@@ -90,5 +90,21 @@ actor AppManager {
 extension Duration {
     var milliseconds: Int64 {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}
+
+extension AppManager {
+    /// Every app's lifecycle, for a ``BroadcastPlan``.
+    var lifecycles: [String: AppLifecycle] { controllers.mapValues(\.lifecycle) }
+
+    /// Sends `event` to `apps` in turn, each only while `stillDue` holds for its lifecycle (an
+    /// earlier exchange may have changed it). - Returns: How many answered.
+    func tell(_ apps: [String], _ event: LifecycleEvent, stillDue: (AppLifecycle) -> Bool) async -> Int {
+        var told = 0
+        for app in apps {
+            guard let lifecycle = controllers[app]?.lifecycle, stillDue(lifecycle) else { continue }
+            if (try? await exchange(app, event)) != nil { told += 1 }
+        }
+        return told
     }
 }

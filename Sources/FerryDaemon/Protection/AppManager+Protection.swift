@@ -5,11 +5,8 @@ extension AppManager: ProtectedApps {
     /// not woken for it (as on iOS). - Returns: How many apps answered.
     @discardableResult
     func protectedDataEvent(_ event: LifecycleEvent) async -> Int {
-        var told = 0
-        for app in controllers.keys.sorted() {
-            guard controller(app).lifecycle.planProtectedData(event) == [.send(event)] else { continue }
-            if (try? await exchange(app, event)) != nil { told += 1 }
-        }
+        let plan = BroadcastPlan.protectedData(event, lifecycles)
+        let told = await tell(plan.tell, event) { $0.planProtectedData(event) == [.send(event)] }
         logger.notice("\(event.rawValue)", metadata: ["apps": "\(told)"])
         return told
     }

@@ -33,7 +33,8 @@ import FerryTestSupport
             let configuration = DaemonConfiguration(paths: paths, socketPath: root + "/ferryd.sock", environment: [:],
                                                     logDirectory: root + "/logs")
             let logger = Logger(label: "test")
-            let manager = AppManager(configuration: configuration, logger: logger, reaper: ProcessReaper())
+            let manager = AppManager(configuration: configuration, logger: logger, reaper: ProcessReaper(),
+                                     records: AppRecords(socketPath: configuration.socketPath))
             let discovery = Discovery(name: "Test", port: 0, advertisement: PeerAdvertisement(mode: "off"), enabled: false,
                                       manualPeersFile: root + "/manual-peers", logger: logger)
             let server = DaemonServer(socketPath: root + "/ferryd.sock", manager: manager, discovery: discovery,
