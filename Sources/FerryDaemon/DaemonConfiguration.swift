@@ -48,6 +48,8 @@ public struct DaemonConfiguration: Sendable {
     public var transferReserveBytes: UInt64?
     /// How long a pair request waits for both users, in seconds (`FERRY_PAIR_TIMEOUT`). Default 120.
     public var pairSeconds: Double = 120
+    /// How long an offer waits for `ferry accept` before it expires, in seconds (`FERRY_OFFER_TIMEOUT`). Default 120.
+    public var offerSeconds: Double = TransferLimits().pendingSeconds
     /// Who may send files at start (`FERRY_RECEIVING`). Default Contacts only.
     public var receivingMode: ReceivingMode = .contacts
     /// LocalSend: its port (`FERRY_LOCALSEND_PORT`, `off`), multicast group and PIN (docs/localsend.md).

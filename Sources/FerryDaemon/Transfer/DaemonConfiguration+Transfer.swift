@@ -9,7 +9,7 @@ import Glibc
 extension DaemonConfiguration {
     /// Reads the transfer settings from the environment: `FERRY_TRANSFER_PORT` (a port, 0 for any
     /// free one, or `off`), `FERRY_TRANSFER_HOST`, `FERRY_TRANSFER_RESERVE` (bytes),
-    /// `FERRY_RECEIVING` (`off`, `contacts`, `everyone`). Reads nothing but `environment`.
+    /// `FERRY_PAIR_TIMEOUT` and `FERRY_OFFER_TIMEOUT` (seconds), `FERRY_RECEIVING` (`off`, `contacts`, `everyone`). Reads nothing but `environment`.
     public mutating func applyTransferEnvironment(_ environment: [String: String]) {
         if let value = environment["FERRY_TRANSFER_PORT"], !value.isEmpty {
             transferPort = value == "off" ? nil : Int(value).flatMap { (0...65535).contains($0) ? $0 : nil } ?? transferPort
@@ -17,6 +17,7 @@ extension DaemonConfiguration {
         if let host = environment["FERRY_TRANSFER_HOST"], !host.isEmpty { transferHost = host }
         if let reserve = environment["FERRY_TRANSFER_RESERVE"].flatMap(UInt64.init) { transferReserveBytes = reserve }
         if let seconds = environment["FERRY_PAIR_TIMEOUT"].flatMap(Double.init), seconds > 0 { pairSeconds = seconds }
+        if let seconds = environment["FERRY_OFFER_TIMEOUT"].flatMap(Double.init), seconds > 0 { offerSeconds = seconds }
         switch environment["FERRY_RECEIVING"] {
         case "off": receivingMode = .off
         case "everyone": receivingMode = .everyone(until: Date() + ReceivingMode.everyoneDuration)

@@ -74,6 +74,8 @@ struct SendRequest {
 
     func result(_ outcome: SendOutcome, peer: PeerEndpoint) -> DaemonReply.Result {
         switch outcome {
+        case .declined(let why) where why.hasPrefix(Receiver.expiredPrefix):
+            return TransferRequests.failure(id, "\(peer.name): \(why); send again when someone is there to accept it", code: .declined)
         case .declined(let why):
             return TransferRequests.failure(id, "\(peer.name) declined: \(why)", code: .declined)
         case .delivered(let receipt):

@@ -30,6 +30,7 @@ struct TransferService: Service {
             let identity = try DeviceIdentity.loadOrCreate(directory: DeviceIdentity.directory(dataHome: paths.dataHome))
             var limits = TransferLimits()
             if let reserve = configuration.transferReserveBytes { limits.reserveBytes = reserve }
+            limits.pendingSeconds = configuration.offerSeconds
             let staging = try StagingArea(directory: paths.dataHome + "/transfer/staging")
             staging.sweep(olderThan: limits.partialKeepSeconds)
             staging.removeOfferTrees()

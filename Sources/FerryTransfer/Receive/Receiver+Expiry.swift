@@ -59,7 +59,7 @@ extension Receiver {
         for (id, record) in records {
             switch record.status {
             case .pending(let until) where until <= now:
-                records[id]?.status = .declined("nobody answered the offer in time", until: now + timing.declinedSeconds)
+                records[id]?.status = .declined(Self.expired(after: limits.pendingSeconds), until: now + timing.declinedSeconds)
                 decisionMade(id)
             case .declined(_, let until) where until <= now:
                 records[id] = nil
@@ -96,4 +96,12 @@ extension Receiver {
         returnTreeFiles(record, placed: Array(repeating: nil, count: record.offer.files.count))
         staging.removeOfferTree(id)
     }
+
+    /// What the sender hears of an offer nobody answered: it expired, and after how long.
+    static func expired(after seconds: Double) -> String {
+        "\(expiredPrefix) nobody answered it within \(Int(seconds)) s (`ferry inbox pending` there lists an offer while it waits)"
+    }
+
+    /// The start of that answer, which the sender tells from a decline.
+    public static let expiredPrefix = "the offer expired:"
 }
