@@ -87,7 +87,8 @@ import Testing
 
     @Test(arguments: [
         ("[Desktop Entry]\nType=Link\nURL=x\n", "Type is \"Link\", not Application"),
-        ("[Desktop Entry]\nType=Application\nDBusActivatable=true\n", "has no Exec key (D-Bus activation is not supported)"),
+        ("[Desktop Entry]\nType=Application\nDBusActivatable=true\n", "is DBusActivatable but its file name, x, is not a D-Bus name, and it has no Exec key"),
+        ("[Desktop Entry]\nType=Application\n", "has no Exec key"),
         ("Type=Application\n", "has no [Desktop Entry] group"),
         ("[Desktop Entry]\nType=Application\nExec=\"x\n", "Exec has an unterminated double quote"),
     ])
