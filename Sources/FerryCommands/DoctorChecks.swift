@@ -74,9 +74,17 @@ struct DoctorChecks {
 
     /// The fix for a skipped manifest: an Xcode source `Info.plist` wants its built copy.
     static func fix(for diagnostic: ManifestError) -> String {
-        if diagnostic.code == .untrusted { return untrustedFix }
-        if diagnostic.message.contains("Xcode") { return "install the Info.plist from the built .app (ferry install --set NAME=VALUE PATH substitutes a build setting)" }
-        return "correct the manifest, or remove it"
+        let message = diagnostic.message
+        switch diagnostic.code {
+        case .untrusted: return untrustedFix
+        case .missingKey where diagnostic.keyPath == "CFBundleIdentifier":
+            return "install the Info.plist from the built .app (Xcode adds the identifier), or add CFBundleIdentifier"
+        case .notAPropertyList where message.contains("Xcode Info.plist preprocessor"):
+            return "install the Info.plist from the built .app, where Xcode has run the preprocessor"
+        case .invalidValue where message.contains("unexpanded Xcode build setting"):
+            return "install the Info.plist from the built .app, or ferry install --set NAME=VALUE PATH to give each setting's value"
+        default: return "correct the manifest, or remove it"
+        }
     }
 
     /// Document types that cannot match what they seem to: a UTI no declaration knows, or

@@ -50,6 +50,10 @@ import FerryTestSupport
         #expect(doctor.status == 1)
         #expect(doctor.stdout.contains("org.example.texteditor: CFBundleDocumentTypes[1]: no system type or UTExportedTypeDeclarations/"
             + "UTImportedTypeDeclarations entry declares com.example.rich-text, so no file reaches it"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("org.example.texteditor: CFBundleDocumentTypes[2]: .mdown ignored: LSItemContentTypes is given, "
+            + "so its CFBundleTypeExtensions and CFBundleTypeMIMETypes are not used, and no declaration of net.daringfireball.markdown names them"),
+                "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains(".md ignored"))
     }
 
     /// An unexpanded build setting as a URL's scheme is an invalid URL (65) for every command.
