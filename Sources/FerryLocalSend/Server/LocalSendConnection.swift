@@ -44,7 +44,10 @@ struct LocalSendConnection {
         case (.POST, .prepareDownload):
             return try await prepareDownload(query: query, parts: &parts)
         case (.GET, .download):
-            return try await download(query: query, parts: &parts)
+            do { return try await download(query: query, parts: &parts) } catch let error as LocalSendError where Self.isNavigation(head) {
+                // A link opened in a tab of its own, or tapped after the share ended: a page, not JSON.
+                return Self.page(LocalSendWebPage.unavailable(status: error.status), status: HTTPResponseStatus(statusCode: error.status))
+            }
         case (.GET, nil) where path == "/" || path == "/index.html":
             try await drain(&parts)
             guard await server.shares.active else { return Self.page(LocalSendWebPage.ended, status: .notFound) }
@@ -60,6 +63,11 @@ struct LocalSendConnection {
             try await drain(&parts)
             return HTTPReply.error(LocalSendError(404, "no such endpoint: \(head.method) \(path)"))
         }
+    }
+
+    /// Whether a browser is loading the answer as a page (not `fetch`, not a LocalSend app).
+    static func isNavigation(_ head: HTTPRequestHead) -> Bool {
+        head.headers.first(name: "Sec-Fetch-Mode") == "navigate" || head.headers.first(name: "Accept")?.contains("text/html") == true
     }
 
     /// A web share page (``LocalSendWebPage``): a browser shows it whatever the status.

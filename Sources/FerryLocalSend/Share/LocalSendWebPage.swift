@@ -134,6 +134,19 @@ enum LocalSendWebPage {
     (<code>ferry share FILE --web</code>), then open the address it prints.</p></body></html>
     """
 
+    /// A download link that no longer works, opened as a page: why, in words (nothing of the
+    /// request is echoed).
+    static func unavailable(status: Int) -> String {
+        let why = switch status {
+        case 403: "This link no longer works: the share it came from has ended, or the page that listed it is from an earlier visit."
+        case 404: "That file is not part of the share."
+        default: "The sharing device could not send the file (HTTP \(status))."
+        }
+        return head + """
+        <body><h1>This download is not available</h1><p>\(why)</p><p><a href="/">Open the share again</a></p></body></html>
+        """
+    }
+
     /// A ferry boat, for the browser's tab (`/favicon.ico`, any state).
     static let favicon = """
     <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1565c0"/>\

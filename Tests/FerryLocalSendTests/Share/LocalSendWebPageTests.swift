@@ -24,6 +24,22 @@ import Testing
         }
     }
 
+    @Test func anOldDownloadLinkOpenedAsAPageSaysWhyInWords() async throws {
+        let fixture = try LocalSendFixture()
+        try await LocalSendServerTests.withServer(fixture) { server, port, sender in
+            let id = try await server.shares.start(LocalFile.collect([fixture.path]), pin: nil) { _ in }
+            await server.shares.stop(id)
+            let target = "/api/localsend/v2/download?sessionId=gone&fileId=f0"
+            let page = try await SourcedRequest.send(.GET, target, port: port, identity: sender, headers: [("Sec-Fetch-Mode", "navigate")])
+            #expect(page.status == 403)
+            #expect(page.headers.first(name: "Content-Type")?.hasPrefix("text/html") == true)
+            #expect(String(decoding: page.body, as: UTF8.self).contains("the share it came from has ended"))
+            #expect(!String(decoding: page.body, as: UTF8.self).contains("gone"), "nothing of the request is echoed")
+            let api = try await SourcedRequest.send(.GET, target, port: port, identity: sender)
+            #expect(api.headers.first(name: "Content-Type") == "application/json", "a LocalSend app still gets JSON")
+        }
+    }
+
     @Test func thePageAsksThePinInAFormAndWorksWithoutScriptsToo() {
         let page = LocalSendWebPage.html
         #expect(!page.contains("prompt("), "a dialog a browser suppresses returns null at once")

@@ -21,9 +21,11 @@ enum SourcedRequest {
     }
 
     static func send(_ method: HTTPMethod, _ path: String, from source: String = "127.0.0.1", port: Int,
-                     identity: DeviceIdentity) async throws -> Answer {
-        try await connect(from: source, port: port, identity: identity).executeThenClose { inbound, outbound in
-            try await outbound.write(contentsOf: [.head(head(method, path, length: 0)), .end(nil)])
+                     identity: DeviceIdentity, headers: [(String, String)] = []) async throws -> Answer {
+        var request = head(method, path, length: 0)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        return try await connect(from: source, port: port, identity: identity).executeThenClose { inbound, outbound in
+            try await outbound.write(contentsOf: [.head(request), .end(nil)])
             var answer = Answer(status: 0, headers: HTTPHeaders(), body: [])
             for try await part in inbound {
                 switch part {
