@@ -25,6 +25,21 @@ enum ConnectionFailure {
         }
     }
 
+    /// A failed TLS handshake in words, or nil for another failure: NIOSSL's own text names
+    /// BoringSSL's reason codes and the source path it was built from.
+    static func handshake(_ error: any Error) -> String? {
+        let text: String
+        switch error {
+        case NIOSSLError.handshakeFailed(let reason): text = "\(reason)"
+        case let reason as BoringSSLError: text = "\(reason)"
+        default: return nil
+        }
+        if ["WRONG_VERSION_NUMBER", "HTTP_REQUEST", "PACKET_LENGTH_TOO_LONG", "UNEXPECTED_RECORD"].contains(where: text.contains) {
+            return "what answers on that port does not speak TLS; check the port (the receiver's ferryd logs it as `transfer listener`)"
+        }
+        return "the TLS handshake failed (the receiver may run a Ferry too old or too new for this one)"
+    }
+
     static func describe(errno code: Int32) -> String {
         switch code {
         case ECONNRESET, EPIPE: return "the connection was reset (its ferryd stopped, or the network dropped); try again, the transfer resumes"

@@ -113,6 +113,10 @@ public struct TransferClient: Sendable {
             if let seen = presented.fingerprint, seen != peer.fingerprint {
                 throw TransferError(.wrongPeer, "\(peer.name) presented certificate \(seen), not the expected \(peer.fingerprint): it is not the device you meant (or someone is in the middle); nothing was sent")
             }
+            // The address, not a peer's name: whatever answered there is not known to be that peer.
+            if let handshake = ConnectionFailure.handshake(error) {
+                throw TransferError(.failed, "\(peer.host):\(peer.port) failed the TLS handshake: \(handshake); nothing was sent")
+            }
             throw TransferError(.failed, "cannot reach \(peer.name): \(ConnectionFailure.describe(error))")
         }
     }
