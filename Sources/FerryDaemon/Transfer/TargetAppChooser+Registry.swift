@@ -9,9 +9,9 @@ extension TargetAppChooser {
 
     /// The chosen app's bundle id and whether it was matched (false for the Files fallback).
     ///
-    /// A document type matches by UTI (strongest), then extension, then MIME type; among matches
-    /// the highest `LSHandlerRank` wins, then the strongest kind of match, then the bundle id in
-    /// alphabetical order. Rank `None` never matches.
+    /// The match is ``DocumentMatcher/best(for:apps:types:excluding:)``'s: the most specific claim
+    /// (the file's UTI, extension or MIME type, then the types its UTI conforms to), then the
+    /// highest `LSHandlerRank`, then the kind of match, then the bundle id. Rank `None` never matches.
     static func choose(for file: OfferedFile, preferred: String?, apps: [InstalledApp]) -> (app: String, matched: Bool) {
         if let preferred, preferred != filesApp, apps.contains(where: { $0.bundleIdentifier == preferred }) {
             return (preferred, true)

@@ -117,3 +117,14 @@ import FerryTestSupport
             == "no app handles ddgnewsearch: URLs, but a skipped manifest (ddg.plist) claims it: see ferry doctor")
     }
 }
+
+extension RealWorldManifestTests {
+    /// A received file offered as `public.data` (the sender knew no better) is identified by its
+    /// extension through the receiver's declarations.
+    @Test func aFileOfferedAsDataIsIdentifiedByItsExtension() throws {
+        let kind = DocumentKind(uti: "public.data", fileExtension: "zim", mimeType: "application/octet-stream")
+        let match = try #require(DocumentMatcher.best(for: kind, apps: try Self.installed(Self.apps)))
+        #expect(match.app.bundleIdentifier == "org.example.zimreader")
+        #expect(match.kind == .uti)
+    }
+}
