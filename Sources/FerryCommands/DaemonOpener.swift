@@ -43,7 +43,14 @@ struct DaemonOpener {
 
     private func request(_ target: OpenTarget) -> ClientRequest {
         .open(.init(id: 0, url: target.url, app: target.app, source: arguments.source,
-                    background: arguments.background ? true : nil, wait: arguments.wait ? true : nil))
+                    background: arguments.background ? true : nil, wait: arguments.wait ? true : nil,
+                    activationToken: activationToken))
+    }
+
+    /// The caller's activation token (Wayland, else X11), for an app that D-Bus starts; ferryd
+    /// drops it for a background open.
+    private var activationToken: String? {
+        ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"].lazy.compactMap { context.environment[$0] }.first { !$0.isEmpty }
     }
 
     /// Reads results until the one for `id` (results for one app come in order; others may not).

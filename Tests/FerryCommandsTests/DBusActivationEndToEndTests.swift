@@ -47,6 +47,22 @@ struct DBusActivationEndToEndTests {
         #expect(all.map(\.pid) == [pid, pid, pid])
     }
 
+    @Test func theCallersActivationTokenGoesInPlatformDataButNotForABackgroundOpen() throws {
+        try addEntry("org.example.Viewer", scheme: "viewer")
+        try bus.addService("org.example.Viewer")
+        world.extraEnvironment["XDG_ACTIVATION_TOKEN"] = "wayland-token-1"
+        world.extraEnvironment["DESKTOP_STARTUP_ID"] = "x11-startup-1"
+        #expect(try world.run("open", "viewer://1").status == 0)
+        world.extraEnvironment["XDG_ACTIVATION_TOKEN"] = ""
+        #expect(try world.run("open", "viewer://2").status == 0)
+        #expect(try world.run("open", "-g", "viewer://3").status == 0)
+        world.extraEnvironment["DESKTOP_STARTUP_ID"] = ""
+        #expect(try world.run("open", "viewer://4").status == 0)
+        let platforms = bus.received("org.example.Viewer", count: 4).map(\.platform)
+        #expect(platforms == [["activation-token": "wayland-token-1", "desktop-startup-id": "wayland-token-1"],
+                              ["activation-token": "x11-startup-1", "desktop-startup-id": "x11-startup-1"], [:], [:]])
+    }
+
     @Test func dbusWinsOverExecAndFerryWithoutDaemonUsesExec() throws {
         let marker = world.root + "/exec-ran"
         let script = world.root + "/viewer.sh"

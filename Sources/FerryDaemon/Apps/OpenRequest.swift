@@ -21,7 +21,8 @@ extension OpenRequest {
     /// A client's `open`, its flags defaulting to false.
     init(_ open: ClientRequest.Open) {
         self.init(id: open.id, url: open.url, app: open.app, source: open.source, annotation: open.annotation,
-                  background: open.background ?? false, wait: open.wait ?? false)
+                  background: open.background ?? false, wait: open.wait ?? false,
+                  activationToken: open.activationToken)
     }
 }
 

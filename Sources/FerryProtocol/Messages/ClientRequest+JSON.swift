@@ -8,7 +8,8 @@ extension ClientRequest {
         switch object.type {
         case "open":
             self = .open(.init(id: id, url: try o.needString("url"), app: try o.string("app"), source: try o.string("source"),
-                               annotation: try o.string("annotation"), background: try o.bool("background"), wait: try o.bool("wait")))
+                               annotation: try o.string("annotation"), background: try o.bool("background"), wait: try o.bool("wait"),
+                               activationToken: try o.string("activationToken")))
         case "ps": self = .ps(.init(id: id))
         case "quit": self = .quit(.init(id: id, app: try o.needString("app")))
         case "kill": self = .kill(.init(id: id, app: try o.needString("app")))
@@ -54,6 +55,7 @@ extension ClientRequest {
             out.field("annotation", open.annotation)
             out.field("background", open.background)
             out.field("wait", open.wait)
+            out.field("activationToken", open.activationToken)
         case .ps, .memoryWarning, .ping, .pending, .pairPending, .protectionStatus: break
         case .quit(let target), .kill(let target): out.field("app", target.app)
         case .peers(let peers): out.field("wait", peers.wait)

@@ -47,9 +47,12 @@ public enum ClientRequest: Sendable, Equatable {
         public var background: Bool?
         /// Answer after the app's `open` returned, with `handled`.
         public var wait: Bool?
+        /// The caller's `XDG_ACTIVATION_TOKEN` (else `DESKTOP_STARTUP_ID`), for a D-Bus activated
+        /// app's platform-data, so that the desktop lets it come forward.
+        public var activationToken: String?
 
         public init(id: Int, url: String, app: String? = nil, source: String? = nil, annotation: String? = nil,
-                    background: Bool? = nil, wait: Bool? = nil) {
+                    background: Bool? = nil, wait: Bool? = nil, activationToken: String? = nil) {
             self.id = id
             self.url = url
             self.app = app
@@ -57,6 +60,7 @@ public enum ClientRequest: Sendable, Equatable {
             self.annotation = annotation
             self.background = background
             self.wait = wait
+            self.activationToken = activationToken
         }
     }
 
