@@ -47,14 +47,24 @@ struct OpenArguments: Equatable {
         // An invalid URL is reported in its turn, like any failure: the others are still attempted.
         let schemes = urls.filter { $0 != "-" }.compactMap { try? FerryURL($0).scheme }
         if !context.direct {
-            do {
-                let client = try DaemonClient.connect(context)
-                return try runThroughDaemon(client, context)
-            } catch let failure as CommandFailure where failure.exit == FerryExit.unavailable {
+            // Only a ferryd that cannot be reached sends the URLs the direct way: one lost mid-way
+            // may have opened some of them already.
+            let client: DaemonClient?
+            do { client = try DaemonClient.connect(context) } catch let failure as CommandFailure where failure.exit == FerryExit.unavailable {
                 printError("ferry: warning: \(failure.message); opening directly (managed apps need ferryd)")
+                client = nil
             }
+            if let client { return try Self.reportingLostDaemon { try runThroughDaemon(client, context) } }
         }
         try runDirectly(context, schemes: schemes)
+    }
+
+    /// ferryd stopped (killed, crashed) before it answered: one line saying so, not its socket's words.
+    static func reportingLostDaemon(_ body: () throws -> Void) throws {
+        do { try body() } catch let failure as CommandFailure where failure.message == "ferryd: " + DaemonClient.closed {
+            throw CommandFailure(message: "ferryd stopped before it answered (it was killed, or crashed), so the outcome is unknown; "
+                                     + "the next ferry command starts a new one", exit: FerryExit.unavailable)
+        }
     }
 
     private func runThroughDaemon(_ client: DaemonClient, _ context: Context) throws {
