@@ -43,7 +43,7 @@ extension Ferry {
                 answer = Answer(url: url, canOpen: true, handler: handler.bundleIdentifier,
                                 reason: "\(handler.bundleIdentifier) handles \(parsed.scheme):")
             } else {
-                answer.reason = "no app handles \(parsed.scheme):"
+                answer.reason = "no app handles \(parsed.scheme):" + (Explanation.skippedHint(registry, parsed.scheme).map { ", but " + $0 } ?? "")
             }
             if output.json {
                 print(JSONOutput.line(answer))

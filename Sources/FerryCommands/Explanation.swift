@@ -61,13 +61,16 @@ struct Explanation: Encodable {
         rule = resolution.rule?.rawValue
         manifest = resolution.handler?.manifestPath
         source = resolution.handler?.source
-        reason = Self.reason(resolution) + Self.skippedHint(registry, resolution)
+        reason = Self.reason(resolution)
+            + ((resolution.handler == nil ? Self.skippedHint(registry, resolution.scheme) : nil).map { "; " + $0 } ?? "")
     }
 
-    /// When nothing handles the scheme but a skipped manifest claims it: say where to look.
-    static func skippedHint(_ registry: Registry, _ resolution: SchemeResolution) -> String {
-        guard resolution.handler == nil, let skipped = registry.skippedClaims(of: resolution.scheme).first else { return "" }
-        return "; a skipped manifest (\(skipped.file.escapingControlCharacters())) claims it: see ferry doctor"
+    /// For a scheme nothing handles, when a skipped manifest claims it: "a skipped manifest (PATH)
+    /// claims it: see ferry doctor" (`schemes`, `can-open` and `--explain` say the same).
+    static func skippedHint(_ registry: Registry, _ scheme: String) -> String? {
+        registry.skippedClaims(of: scheme.lowercased()).first.map {
+            "a skipped manifest (\($0.file.escapingControlCharacters())) claims it: see ferry doctor"
+        }
     }
 
     private static func reason(_ resolution: SchemeResolution) -> String {

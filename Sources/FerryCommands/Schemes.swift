@@ -55,8 +55,9 @@ extension Ferry {
             let entries = Set(registry.claimedSchemes + skipped).sorted().map { scheme in
                 let resolution = registry.resolve(scheme: scheme, defaults: defaults)
                 var entry = Entry(resolution)
-                let hint = Explanation.skippedHint(registry, resolution)
-                if !hint.isEmpty { entry.note = String(hint.dropFirst(2)) }
+                if resolution.handler == nil, let hint = Explanation.skippedHint(registry, scheme) {
+                    entry.note = [entry.note, hint].compactMap { $0 }.joined(separator: "; ")
+                }
                 return entry
             }
             output.emit(entries) {

@@ -34,6 +34,9 @@ import FerryTestSupport
         let explained = try world.run("open", "--explain", "ddgnewsearch://x")
         #expect(explained.status == 69)
         #expect(explained.stdout.contains("  why:     no installed app claims ddgnewsearch: with a rank above None; \(Self.hint)"), "\(explained.stdout)")
+        let asked = try world.run("can-open", "ddgnewsearch://x")
+        #expect(asked.status == 1)
+        #expect(asked.stdout == "no: no app handles ddgnewsearch:, but \(Self.hint)\n")
     }
 
     @Test(arguments: [false, true])
