@@ -38,6 +38,8 @@ struct DoctorChecks {
 
     private func launchProblems(_ registry: Registry) -> [Problem] {
         registry.apps.compactMap { app -> Problem? in
+            // The session bus starts a D-Bus desktop entry: it needs no program of its own.
+            guard app.dbusActivation == nil else { return nil }
             do {
                 _ = try LaunchCommand(app: app, url: "x:", sourceApplication: nil, paths: context.paths,
                                       environment: context.environment)

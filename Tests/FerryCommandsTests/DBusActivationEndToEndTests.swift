@@ -88,6 +88,9 @@ struct DBusActivationEndToEndTests {
         #expect(explained.stdout.contains("org.example.Viewer.desktop (desktop entry, D-Bus)"), "\(explained.stdout)")
         let schemes = try world.run("schemes", "--json")
         #expect(schemes.stdout.contains("\"source\" : \"desktop entry, D-Bus\""), "\(schemes.stdout)")
+        // No program of its own is no problem: the bus starts it.
+        let doctor = try world.run("doctor")
+        #expect(!(doctor.stdout + doctor.stderr).contains("org.example.Viewer.desktop"), "\(doctor.stdout)\(doctor.stderr)")
     }
 
     @Test func noServiceFileIsOneLineAndExit71() throws {
