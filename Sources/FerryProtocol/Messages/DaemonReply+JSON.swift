@@ -54,7 +54,8 @@ extension DaemonReply.Result {
         out.field("offer", offer)
         if let archive { out.object("archive") { $0.archive(archive) } }
         if let protection { out.object("protection") { $0.protection(protection) } }
-        out.rows(self)
+        // Most results carry no rows: skip the call, which takes the whole result.
+        if deliveries != nil || trusted != nil || offers != nil || pairRequests != nil { out.rows(self) }
     }
 }
 

@@ -29,9 +29,32 @@ extension WireMessage {
     /// The message as one line of JSON, newline included.
     func jsonLine() -> [UInt8] {
         var out = JSONWriter()
+        switch self {
+        case .reply(.result(let result)):
+            // The hot path first: `ferry open`'s answer.
+            out.field("type", "result")
+            result.write(to: &out)
+        case .request(let request):
+            out.field("type", request.type)
+            request.write(to: &out)
+        case .event(.event(let event)):
+            out.field("type", "event")
+            event.write(to: &out)
+        case .reply(.progress(let progress)):
+            out.field("type", "progress")
+            progress.write(to: &out)
+        case .handshake(.hello(let hello)):
+            out.field("type", "hello")
+            hello.write(to: &out)
+        default: writeRest(to: &out)
+        }
+        return out.finish()
+    }
+
+    /// The messages that are not on any fast path, `type` first.
+    private func writeRest(to out: inout JSONWriter) {
         out.field("type", type)
         switch self {
-        case .handshake(.hello(let hello)): hello.write(to: &out)
         case .handshake(.welcome(let welcome)):
             out.field("protocol", welcome.protocol)
             out.field("server", welcome.server)
@@ -39,14 +62,10 @@ extension WireMessage {
         case .handshake(.error(let failure)):
             out.field("message", failure.message)
             out.field("code", failure.code)
-        case .request(let request): request.write(to: &out)
-        case .reply(.result(let result)): result.write(to: &out)
-        case .reply(.progress(let progress)): progress.write(to: &out)
         case .reply(.peer(let change)):
             out.field("event", change.event.rawValue)
             out.field("message", change.message)
             out.array("peers", change.peers) { $0.peer($1) }
-        case .event(.event(let event)): event.write(to: &out)
         case .appReply(.reply(let reply)):
             out.field("id", reply.id)
             out.field("result", reply.result)
@@ -54,8 +73,8 @@ extension WireMessage {
         case .appReply(.stateData(let chunk)):
             out.field("id", chunk.id)
             out.field("data", chunk.data)
+        case .reply(.result), .request, .event, .reply(.progress), .handshake(.hello): break
         }
-        return out.finish()
     }
 }
 
