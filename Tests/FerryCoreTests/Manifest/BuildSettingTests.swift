@@ -42,3 +42,16 @@ import Testing
         #expect(manifest.droppedEntries.allSatisfy { $0.message.contains("unexpanded Xcode build setting") })
     }
 }
+
+@Suite struct PreprocessorTests {
+    @Test func theFirstDirectiveLineIsNamed() throws {
+        let text = "<plist>\n<dict>\n\t<string>#hashtag</string>\n#notadirective\n   #if TARGET_OS_IOS \n#endif\n"
+        let found = try #require(Preprocessor.directive(in: Array(text.utf8)))
+        #expect(found.line == 5)
+        #expect(found.text == "#if TARGET_OS_IOS")
+    }
+
+    @Test func plainPropertyListsHaveNone() {
+        #expect(Preprocessor.directive(in: Array("<plist>\n<string>#define</string>\n</plist>\n".utf8)) == nil)
+    }
+}
