@@ -130,6 +130,16 @@ struct DBusActivationEndToEndTests {
         #expect(opened.stderr == "ferry: org.example.Picky.desktop (org.example.Picky) refused Open for picky://x: will not open that (org.example.Error.Refused)\n")
     }
 
+    @Test func aFerrydWithoutASessionBusSaysSoWithExit71() throws {
+        try addEntry("org.example.Viewer", scheme: "viewer")
+        world.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(world.root)/no-bus"
+        let opened = try world.run("open", "viewer://x")
+        #expect(opened.status == 71)
+        #expect(opened.stderr == "ferry: org.example.Viewer.desktop is started over D-Bus, but ferryd reaches no session bus: "
+                + "cannot connect to the session bus at unix:path=\(world.root)/no-bus: No such file or directory; "
+                + "run ferryd inside your desktop session (DBUS_SESSION_BUS_ADDRESS)\n")
+    }
+
     @Test func withoutFerrydAnEntryWithoutExecCannotStart() throws {
         try addEntry("org.example.Viewer", scheme: "viewer")
         world.extraEnvironment["FERRY_NO_DAEMON"] = "1"
