@@ -51,7 +51,7 @@ struct LocalSendService: Service {
                     let multicast = LocalSendMulticast(settings: settings, peers: peers, client: LocalSendClient(identity: hub.identity),
                                                        info: info.describe, logger: logger)
                     do { try await cancelWhenGracefulShutdown { try await multicast.run() } } catch {
-                        logger.error("localsend multicast discovery is off", metadata: ["error": "\(error)"])
+                        Self.multicastEnded(error, logger: logger)
                     }
                 }
             }
@@ -59,6 +59,15 @@ struct LocalSendService: Service {
             logger.error("localsend is off", metadata: ["error": "\(error)"])
             try await gracefulShutdown()
         }
+    }
+}
+
+extension LocalSendService {
+    /// Multicast discovery ended with `error`. The cancellation of a graceful shutdown is its
+    /// normal end: a clean `kill -TERM` logs no error. Anything else turns discovery off, said once.
+    static func multicastEnded(_ error: any Error, logger: Logger) {
+        guard !(error is CancellationError) else { return }
+        logger.error("localsend multicast discovery is off", metadata: ["error": "\(error)"])
     }
 }
 
