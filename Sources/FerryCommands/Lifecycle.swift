@@ -9,8 +9,12 @@ extension Ferry {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let result = try DaemonClient.connect(Context()).request(.ps(.init(id: 0)))
+            let context = Context()
+            let result = try DaemonClient.connect(context).request(.ps(.init(id: 0)))
             let apps = result.apps ?? []
+            // -v: where each app's output goes, the first place to look when one misbehaves.
+            let logs = FileSystem.parent(of: DaemonClient.logPath(context)) + "/logs"
+            for app in apps { output.detail("\(app.bundleId) logs to \(logs)/\(app.bundleId).log") }
             output.emit(apps.map(Row.init)) {
                 let rows = apps.map { [$0.bundleId, $0.state, $0.pid.map(String.init) ?? "-", Self.describe($0.since)] }
                 return Table.render(header: ["APP", "STATE", "PID", "SINCE"], rows: rows) + ProtectionLine.text(result.protection)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FerryCore
+import FoundationEssentials
 
 extension Ferry {
     struct Receiving: ParsableCommand {
@@ -10,6 +11,15 @@ extension Ferry {
         var mode: String?
 
         @OptionGroup var output: OutputOptions
+
+        /// -v: where ferryd takes transfers, from the port file it writes once bound.
+        static func listener(_ context: Context) -> String {
+            let file = DaemonSocket.path(environment: context.environment) + ".transfer-port"
+            guard let port = (try? String(contentsOfFile: file, encoding: .utf8)).flatMap({ Int($0.filter(\.isNumber)) }) else {
+                return "ferryd takes no Ferry transfers (FERRY_TRANSFER_PORT=off, or its listener failed: see its log)"
+            }
+            return "ferryd takes Ferry transfers on port \(port) (\(file))"
+        }
 
         struct Result: Encodable {
             var mode: String
@@ -24,6 +34,7 @@ extension Ferry {
 
         func run() throws {
             let result = try TransferRequest.send(.receiving(.init(id: 0, mode: mode.flatMap(ClientRequest.Receiving.Mode.init(rawValue:)))))
+            output.detail(Self.listener(Context()))
             output.emit(Result(mode: result.mode?.rawValue ?? "?", message: result.message)) {
                 "receiving: \(result.mode?.rawValue ?? "?")" + (result.message.map { " (\($0))" } ?? "")
             }

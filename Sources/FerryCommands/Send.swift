@@ -15,8 +15,11 @@ extension Ferry {
                 receiver's certificate fingerprint from --fingerprint or from `ferry trust`, \
                 matched by the name HOST:PORT or HOST) or a peer name seen by discovery. Without \
                 --to, on a terminal, it lists the peers ferryd sees and asks which one. Exit codes: \
-                0 delivered, 77 declined or refused, 74 failed (including a certificate that does \
-                not match), 76 ferryd unreachable, 130 interrupted (Ctrl-C or SIGTERM: the transfer \
+                0 delivered, 77 declined, refused or expired, 74 failed (including a certificate that does \
+                not match), 76 ferryd unreachable, 66 a file missing or unreadable and 64 a malformed --fingerprint (both \
+                checked before anything is sent), 73 the receiver lacks the space, 69 or 75 the receiver could not open \
+                --url (no app there handles it, or the app failed; the files still arrived), 1 --cancel of no running \
+                send, 130 interrupted (Ctrl-C or SIGTERM: the transfer \
                 is cancelled, nothing is delivered, and the receiver keeps what it has for a resume). \
                 --text sends a few words as text.txt; `-` sends stdin as stdin.txt.
                 """)

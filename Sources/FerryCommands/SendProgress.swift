@@ -43,8 +43,9 @@ struct SendProgress {
         var fileBytes: Int?
         var fileTotal: Int?
         var message: String?
-        /// The receipt's rows as `status\tapp\tname` (kept: documented before `files`).
-        var items: [String]?
+        /// The receipt's rows as objects, as `files` (once `status\tapp\tname` strings; the protocol
+        /// has sent objects since version 2, and scripts that read `items` get the same rows).
+        var items: [Delivered]?
         /// The receipt's rows as objects.
         var files: [Delivered]?
         var peer: String?
@@ -210,7 +211,7 @@ struct SendProgress {
     func report(_ result: DaemonReply.Result) throws {
         if json {
             let files = result.deliveries != nil ? result.deliveryItems.map { Delivered(status: $0.status, bundleIdentifier: $0.app, app: $0.app, name: $0.name) } : nil
-            print(JSONOutput.line(Event(event: result.outcome.rawValue, message: result.message, items: result.deliveryLines,
+            print(JSONOutput.line(Event(event: result.outcome.rawValue, message: result.message, items: files,
                                          files: files, peer: result.peer)))
         }
         guard result.outcome == .delivered else {
