@@ -9,18 +9,24 @@ public struct TypeTree: Sendable {
 
     /// A tree of `declarations`, the first declaration of each identifier and tag winning.
     public init(declarations: [UniformType]) {
+        add(declarations)
+    }
+
+    /// The system's types and the declarations of `apps` (in precedence order).
+    public init(apps: [InstalledApp]) {
+        self = Self.system
+        add(apps.flatMap(\.manifest.exportedTypes) + apps.flatMap(\.manifest.importedTypes))
+    }
+
+    /// The system's types alone, built once per process.
+    private static let system = TypeTree(declarations: SystemTypes.declarations)
+
+    private mutating func add(_ declarations: [UniformType]) {
         for type in declarations where types[type.identifier] == nil {
             types[type.identifier] = type
             for tag in type.extensions where byExtension[tag] == nil { byExtension[tag] = type.identifier }
             for tag in type.mimeTypes where byMIMEType[tag] == nil { byMIMEType[tag] = type.identifier }
         }
-    }
-
-    /// The system's types and the declarations of `apps` (in precedence order).
-    public init(apps: [InstalledApp]) {
-        let exported = apps.flatMap(\.manifest.exportedTypes)
-        let imported = apps.flatMap(\.manifest.importedTypes)
-        self.init(declarations: SystemTypes.declarations + exported + imported)
     }
 
     /// The declaration in force for `identifier`, if any.
