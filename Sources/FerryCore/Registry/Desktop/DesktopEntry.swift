@@ -52,25 +52,28 @@ public struct DesktopEntry: Sendable, Equatable {
         }
         dbus = file.bool("DBusActivatable", in: group) ? DBusActivation(desktopID: id) : nil
         tryExec = file.string("TryExec", in: group)
+        exec = try Self.exec(in: file, group, id: id, path: path, name: name, viaDBus: dbus != nil)
+    }
+
+    /// `Exec` as a template; empty when D-Bus starts the app and its `Exec` is missing or broken
+    /// (only `ferry` without ferryd would use it).
+    private static func exec(in file: DesktopKeyFile, _ group: String, id: String, path: String, name: String?,
+                             viaDBus: Bool) throws(DesktopEntryError) -> DesktopExec {
         guard let line = file.string("Exec", in: group) else {
-            guard dbus == nil else {
-                exec = DesktopExec.empty
-                return
-            }
-            throw DesktopEntryError(path: path, reason: Self.missingExec(dbusActivatable: file.bool("DBusActivatable", in: group), id: id))
+            if viaDBus { return .empty }
+            throw DesktopEntryError(path: path, reason: missingExec(dbusActivatable: file.bool("DBusActivatable", in: group), id: id))
         }
         do {
-            exec = try DesktopExec(line, name: name, icon: file.string("Icon", in: group), entryPath: path)
+            return try DesktopExec(line, name: name, icon: file.string("Icon", in: group), entryPath: path)
         } catch {
-            // A broken Exec does not matter when D-Bus starts the app.
-            guard dbus != nil else { throw DesktopEntryError(path: path, reason: error.reason) }
-            exec = DesktopExec.empty
+            if viaDBus { return .empty }
+            throw DesktopEntryError(path: path, reason: error.reason)
         }
     }
 
     private static func missingExec(dbusActivatable: Bool, id: String) -> String {
         guard dbusActivatable else { return "has no Exec key" }
-        let name = id.hasSuffix(".desktop") ? String(id.dropLast(8)) : id
+        let name = id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id
         return "is DBusActivatable but its file name, \(name), is not a D-Bus name, and it has no Exec key"
     }
 
