@@ -60,8 +60,8 @@ struct LocalSendWebShare {
         let groups = stride(from: 0, to: min(32, fingerprint.count), by: 4).map { start in
             String(fingerprint.dropFirst(start).prefix(4)).uppercased()
         }
-        return "the browser warns first: ferryd signs its own certificate, so no authority vouches for it; "
-            + "go on if the page shows the fingerprint " + groups.joined(separator: " ") + " …"
+        return "the browser warns first, since ferryd signs its own certificate: go past the warning, "
+            + "then check that the page shows the fingerprint " + groups.joined(separator: " ") + " …"
     }
 
     static func event(_ id: Int, _ kind: DaemonReply.Progress.Event, _ message: String) -> DaemonReply.Progress {

@@ -15,6 +15,13 @@ import Testing
         #expect(await task.value)
     }
 
+    /// The page shows the same groups under "Why did my browser warn about this page?" (issue 29).
+    @Test func theCertificateNoteGivesTheFingerprintsStartAsThePageShowsIt() {
+        let note = LocalSendWebShare.certificateNote(String(repeating: "e7a79468", count: 8))
+        #expect(note.hasSuffix("the fingerprint E7A7 9468 E7A7 9468 E7A7 9468 E7A7 9468 …"))
+        #expect(note.contains("signs its own certificate"))
+    }
+
     @Test(.timeLimit(.minutes(1))) func aTaskCancelledAlreadyDoesNotWait() async {
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
