@@ -63,6 +63,24 @@ struct DBusActivationEndToEndTests {
                               ["activation-token": "x11-startup-1", "desktop-startup-id": "x11-startup-1"], [:], [:]])
     }
 
+    /// GIO's own launcher, the reference: `gio open` reaches the same object Ferry derives.
+    @Test(.enabled(if: DesktopTools.available, "needs libglib2.0-bin for gio"))
+    func gioOpenReachesTheSameAppFerryDoes() throws {
+        try addEntry("org.example.Viewer", scheme: "viewer")
+        try bus.addService("org.example.Viewer")
+        // GIO finds scheme handlers through mimeapps.list (or update-desktop-database's cache).
+        try FileManager.default.createDirectory(atPath: world.root + "/config", withIntermediateDirectories: true)
+        try "[Default Applications]\nx-scheme-handler/viewer=org.example.Viewer.desktop\n"
+            .write(toFile: world.root + "/config/mimeapps.list", atomically: true, encoding: .utf8)
+        #expect(try world.run("open", "viewer://from-ferry").status == 0)
+        let gio = try world.tool("gio", "open", "viewer://from-gio")
+        #expect(gio.status == 0, "\(gio.stderr)")
+        let opens = bus.received("org.example.Viewer", count: 2)
+        try #require(opens.count == 2)
+        #expect(opens.map(\.uris) == [["viewer://from-ferry"], ["viewer://from-gio"]])
+        #expect(opens[0].pid == opens[1].pid)
+    }
+
     @Test func dbusWinsOverExecAndFerryWithoutDaemonUsesExec() throws {
         let marker = world.root + "/exec-ran"
         let script = world.root + "/viewer.sh"
