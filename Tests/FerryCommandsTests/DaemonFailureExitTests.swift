@@ -8,7 +8,7 @@ import Testing
     static let table: [(DaemonReply.Failure, Int32)] = [
         (.invalidURL, 65), (.unknownApp, 67), (.noHandler, 69), (.launchFailed, 71), (.notRunning, 1),
         (.invalidApp, 64), (.cannotWrite, 73), (.appFailed, 75), (.declined, 77), (.transferFailed, 74),
-        (.cancelled, 130), (.ambiguousPeer, 64),
+        (.cancelled, 130), (.ambiguousPeer, 64), (.notFound, 1),
     ]
 
     @Test(arguments: table)
