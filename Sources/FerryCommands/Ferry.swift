@@ -41,6 +41,9 @@ extension Ferry {
     public static func runMain(_ arguments: [String]? = nil) -> Never {
         let arguments = RootArguments.normalized(arguments ?? Array(CommandLine.arguments.dropFirst()))
         do {
+            if arguments != ["--version"], let problem = AppsPathCheck.problem(getenv("FERRY_APPS_PATH").map { String(cString: $0) }) {
+                throw CommandFailure(message: problem, exit: FerryExit.badConfiguration)
+            }
             if FastPath.enabled, let command = FastPath(arguments) {
                 try command.run()
                 exit(code: .success)

@@ -14,7 +14,9 @@ extension Ferry {
                 declaring x-scheme-handler/SCHEME for every scheme Ferry's apps claim, and makes it the default \
                 for each in $XDG_CONFIG_HOME/mimeapps.list, other lines untouched; a scheme for which you already \
                 chose another desktop app keeps your choice. Runs update-desktop-database when installed. \
-                While integration is on, ferry install and ferry uninstall keep it in sync. \
+                While integration is on, ferry install and ferry uninstall keep it in sync. Debian's xdg-open \
+                consults scheme handlers only in a graphical session (DISPLAY or WAYLAND_DISPLAY set); gio open \
+                does without one. \
                 --undo removes the entry and its mimeapps.list lines.
                 """
         )
@@ -48,14 +50,25 @@ extension Ferry {
             let report = try DesktopDatabase.sync(bridge, context: context, output: output)
             result.schemes = report.schemes
             result.kept = report.kept
-            output.emit(result) { Self.describe(report, bridge) }
+            output.emit(result) { Self.describe(report, bridge, graphical: Self.graphical(context.environment)) }
         }
 
-        static func describe(_ report: DesktopBridge.Report, _ bridge: DesktopBridge) -> String {
+        /// Whether a graphical session is there: Debian's xdg-open consults x-scheme-handler
+        /// defaults only with DISPLAY or WAYLAND_DISPLAY set (else it tries a browser or a pager).
+        static func graphical(_ environment: [String: String]) -> Bool {
+            !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        }
+
+        /// The line for a session without a display: where the bridge does not reach.
+        static let noDisplay = "note: this session has no DISPLAY or WAYLAND_DISPLAY, and Debian's xdg-open consults scheme "
+            + "handlers only when one is set; here use `gio open URL` or `ferry open URL`"
+
+        static func describe(_ report: DesktopBridge.Report, _ bridge: DesktopBridge, graphical: Bool = true) -> String {
             var lines = ["xdg-open and gio open now hand \(report.schemes.isEmpty ? "no scheme" : report.schemes.map { $0 + ":" }.joined(separator: " ")) to Ferry (\(bridge.entryPath))"]
             for (scheme, id) in report.kept.sorted(by: { $0.key < $1.key }) {
                 lines.append("\(scheme): kept your default \(id) from \(bridge.mimeAppsPath)")
             }
+            if !graphical { lines.append(noDisplay) }
             return lines.joined(separator: "\n")
         }
     }

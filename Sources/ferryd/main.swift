@@ -33,6 +33,13 @@ case .run:
     break
 }
 
+// A relative app folder would be read against whatever folder ferryd started in: refused, as ferry refuses it.
+if let list = ProcessInfo.processInfo.environment["FERRY_APPS_PATH"], let relative = list.split(separator: ":").first(where: { !$0.hasPrefix("/") }) {
+    let line = Array("ferryd: FERRY_APPS_PATH names \(String(relative).debugDescription), which is not an absolute path\n".utf8)
+    _ = write(2, line, line.count)
+    exit(78)
+}
+
 // A daemon must not hold its starter's descriptors (a pipe it inherited would keep the starter's
 // reader waiting for EOF for ever), nor pass them on to the apps it launches.
 // Under systemd socket activation, fd 3 is the listening socket: keep it (close-on-exec).

@@ -1,0 +1,12 @@
+/// `FERRY_APPS_PATH` must name folders from the root: a relative entry would be read against
+/// whichever folder `ferry` (and the ferryd it starts) happened to run in, and was taken silently.
+enum AppsPathCheck {
+    /// The line that refuses `list` (`FERRY_APPS_PATH`'s value), or nil when every entry is absolute.
+    /// Read with getenv, not the whole environment: `ferry open` starts in a millisecond.
+    static func problem(_ list: String?) -> String? {
+        guard let list, !list.isEmpty else { return nil }
+        guard let relative = list.split(separator: ":").first(where: { !$0.hasPrefix("/") }) else { return nil }
+        return "FERRY_APPS_PATH names \(String(relative).debugDescription), which is not an absolute path; "
+            + "give each folder from / (for one here: \"$PWD/\(relative)\")"
+    }
+}
