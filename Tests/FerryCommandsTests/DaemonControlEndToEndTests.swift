@@ -56,6 +56,18 @@ import Glibc
         #expect(again.stdout == "ferryd was not running\n")
     }
 
+    /// A clean stop (SIGTERM) logs no error: the socket it removes itself was once reported as
+    /// "removed or replaced" (issue 29).
+    @Test func aCleanStopLogsNoError() throws {
+        let world = try FerryWorld()
+        world.extraEnvironment = ["FERRY_TRANSFER_PORT": "0", "FERRY_TRANSFER_HOST": "127.0.0.1"]
+        #expect(try world.run("ps").status == 0)
+        #expect(try world.run("daemon", "stop").status == 0)
+        let log = try String(contentsOfFile: world.root + "/state/ferry/ferryd.log", encoding: .utf8)
+        #expect(log.contains(" listening"), "\(log)")
+        #expect(!log.contains(" error "), "\(log)")
+    }
+
     @Test func ferryAndFerrydPrintTheirVersionsAlike() throws {
         let world = try FerryWorld()
         let ferry = try world.run("--version")

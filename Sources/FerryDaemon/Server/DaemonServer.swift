@@ -69,6 +69,8 @@ struct DaemonServer: Service {
     /// ferryd any more, so it ends its apps and exits, and the next `ferry` command starts a new one.
     private func watch(_ identity: SocketIdentity, closing listener: Channel) async throws {
         try await identity.waitUntilGone(from: socketPath, every: socketCheckInterval)
+        // On SIGTERM closing the listener removes the path: that is the shutdown, not a fault.
+        guard !Task.isShuttingDownGracefully else { return }
         logger.error("socket \(socketPath) was removed or replaced; ferryd ends its apps and exits, the next ferry command starts a new one")
         listener.close(promise: nil)
     }
