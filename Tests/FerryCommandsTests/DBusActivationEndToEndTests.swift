@@ -140,6 +140,28 @@ struct DBusActivationEndToEndTests {
         #expect(opened.stderr == "ferry: org.example.Hung.desktop (org.example.Hung) did not answer Open for hung://x within 1.5 s; it may be hung\n")
     }
 
+    @Test func aHungDBusAppDoesNotHoldUpAnotherAppComingForward() throws {
+        try addEntry("org.example.Hung", scheme: "hung")
+        try bus.addService("org.example.Hung", mode: .hang)
+        try TestManagedApp.install(in: world, "com.acme.managed", scheme: "managed")
+        world.extraEnvironment["FERRY_DBUS_OPEN_TIMEOUT"] = "20"
+        let hung = Process()
+        hung.executableURL = URL(fileURLWithPath: FerryWorld.binary)
+        hung.arguments = ["open", "hung://x"]
+        hung.environment = world.environment
+        hung.standardOutput = FileHandle.nullDevice
+        hung.standardError = FileHandle.nullDevice
+        try hung.run()
+        defer { kill(hung.processIdentifier, SIGKILL); hung.waitUntilExit() }
+        // The bus started the app: ferryd's Open to it is in flight.
+        #expect(waitUntil("the hung app to start") { FileManager.default.fileExists(atPath: bus.directory + "/org.example.Hung.pid") })
+        let started = ContinuousClock.now
+        let opened = try world.run("open", "managed://1")
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(hung.isRunning)
+    }
+
     @Test func anOpenErrorIsOneLineAndExit75() throws {
         try addEntry("org.example.Picky", scheme: "picky")
         try bus.addService("org.example.Picky", mode: .refuse)

@@ -26,7 +26,9 @@ extension AppManager {
         var early: OpenResult?
         let reply: OpenReply
         do {
-            let needsForeground = foreground.needsTurn(ticket.app, state: state(ticket.app), background: request.background)
+            // A D-Bus desktop app holds no turn: a hung one must not keep others from the front.
+            let needsForeground = !isDBusApp(ticket.app)
+                && foreground.needsTurn(ticket.app, state: state(ticket.app), background: request.background)
             if needsForeground { try await acquireForeground() }
             defer { if needsForeground { releaseForeground() } }
             let outcome = try await open(ticket.app, request) { result in

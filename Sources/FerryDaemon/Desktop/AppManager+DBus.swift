@@ -1,6 +1,12 @@
 import FerryCore
 
 extension AppManager {
+    /// Whether `app` is a `DBusActivatable` desktop app: the desktop, not Ferry's foreground
+    /// turn, decides when it comes forward.
+    nonisolated func isDBusApp(_ app: String) -> Bool {
+        registryService.app(app)?.dbusActivation != nil
+    }
+
     /// Opens a URL in a `DBusActivatable` desktop app, in the app's turn: the session bus starts it
     /// when its name has no owner (`launched`), else the running app gets the URL (`foreground`;
     /// `background` with `-g`, when no activation token is passed and the desktop keeps it behind).
