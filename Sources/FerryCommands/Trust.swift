@@ -44,12 +44,15 @@ extension Ferry {
                 throw ValidationError("unknown action \(action.debugDescription); use list, self, add or revoke")
             }
             if (action == "add" || action == "revoke") && peer == nil { throw ValidationError("\(action) needs a peer") }
+            if action == "add", let peer, !SendPreflight.isFingerprint(peer) {
+                throw ValidationError("\(peer.debugDescription) is not a fingerprint: 64 hex digits (the other device's `ferry trust self` prints it)")
+            }
         }
 
         func run() throws {
             let kind = ClientRequest.Trust.Action(rawValue: action) ?? .list
             let request: ClientRequest.Trust = kind == .add
-                ? .init(id: 0, action: kind, fingerprint: peer, peer: name, autoAccept: !ask)
+                ? .init(id: 0, action: kind, fingerprint: peer.map(SendPreflight.fingerprint), peer: name, autoAccept: !ask)
                 : .init(id: 0, action: kind, peer: peer)
             let result = try TransferRequest.send(.trust(request))
             let peers = (result.trusted ?? []).map {

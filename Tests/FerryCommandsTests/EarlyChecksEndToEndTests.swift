@@ -57,6 +57,14 @@ import Glibc
         #expect(world.daemonPID == nil)
     }
 
+    @Test func trustAddOfAMalformedFingerprintIsAUsageError() throws {
+        let world = try FerryWorld()
+        let outcome = try world.run("trust", "add", "xyz", "--name", "laptop")
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix("ferry: \"xyz\" is not a fingerprint: 64 hex digits"), "\(outcome.stderr)")
+        #expect(world.daemonPID == nil)
+    }
+
     /// The id is printed once ferryd has begun: a send refused at once has nothing to cancel.
     @Test func aSendRefusedAtOnceDoesNotPrintItsID() throws {
         let world = try FerryWorld()
