@@ -61,8 +61,11 @@ ferry_install_pip_packages() {
 # NIO's, X509's or AsyncAlgorithms' unused API; -internalize-at-link leaves that mark off (a static
 # executable is the whole link unit) and -function-sections keeps one section per function. lld
 # then drops what nothing reaches: ferryd 3.5 MB smaller. No code changes, so no speed changes.
+# -Xcc -ffunction-sections does the same for the C and C++ targets (BoringSSL twice, NIO's shims),
+# so the link order (scripts/order) can place their functions one by one rather than whole files:
+# an idle ferryd maps 1 MB less of its binary, and ferryd is 1.1 MB smaller.
 FERRY_RELEASE_SWIFT_FLAGS=(-Xswiftc -Xfrontend -Xswiftc -internalize-at-link
-  -Xswiftc -Xfrontend -Xswiftc -function-sections)
+  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections)
 
 # One release build of every product, in one scratch path: the demo, the installer and the
 # package all use it, so dependencies compile once (two scratch paths took 12½ minutes on a fresh
