@@ -12,8 +12,9 @@ public struct Ferry: ParsableCommand {
         abstract: "Open URLs with the apps that declare them, iOS-style.",
         discussion: """
             Apps declare the URL schemes they open in Info.plist-style manifests. Exit codes: \
-            0 done, 1 no (can-open, doctor), 64 usage, 65 invalid URL, 66 no such file, 67 unknown app, \
-            69 no handler for the scheme, 71 handler failed to start, 73 cannot write, 74 a send or pairing failed, \
+            0 done, 1 no (can-open, doctor; nothing by that name: an app not running, a send id, trusted peer, \
+            offer or pair request), 64 usage, 65 invalid URL, 66 no such file, 67 unknown app, \
+            69 no handler for the scheme, 71 handler failed to start, 73 cannot write (here, or the receiver lacks space), 74 a send or pairing failed, \
             75 the app failed, 76 ferryd unreachable, 77 declined, 78 bad manifest, or a damaged config file a command \
             must rewrite, 130 interrupted (Ctrl-C, SIGTERM) or cancelled (ferry send --cancel).
             """,
