@@ -58,6 +58,7 @@ extension Ferry {
                 return Table.render(header: ["BUNDLE ID", "NAME", "VERSION", "SCHEMES", "FOLDER"], rows: rows)
             }
             guard !output.json else { return }
+            for entry in entries { output.detail("\(entry.bundleIdentifier): \(entry.path)") }
             for diagnostic in registry.diagnostics { printError("ferry: skipped \(diagnostic)") }
             for diagnostic in registry.droppedEntries { printError("ferry: \(diagnostic)") }
             for diagnostic in registry.desktopDiagnostics { output.detail("skipped \(diagnostic)") }

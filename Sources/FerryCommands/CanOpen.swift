@@ -39,9 +39,11 @@ extension Ferry {
             var answer = Answer(url: url, canOpen: false, reason: "")
             if let refusal = try refusal(for: parsed.scheme, registry: registry) {
                 answer.reason = refusal
-            } else if let handler = registry.resolve(scheme: parsed.scheme, defaults: context.defaultsOrWarn()).handler {
+            } else if case let resolution = registry.resolve(scheme: parsed.scheme, defaults: context.defaultsOrWarn()),
+                      let handler = resolution.handler {
                 answer = Answer(url: url, canOpen: true, handler: handler.bundleIdentifier,
                                 reason: "\(handler.bundleIdentifier) handles \(parsed.scheme):")
+                output.detail("rule: \(resolution.rule?.rawValue ?? "-"); manifest: \(handler.bundlePath)")
             } else {
                 answer.reason = "no app handles \(parsed.scheme):" + (Explanation.skippedHint(registry, parsed.scheme).map { ", but " + $0 } ?? "")
             }

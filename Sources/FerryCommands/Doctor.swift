@@ -17,7 +17,9 @@ extension Ferry {
         }
 
         func run() throws {
-            let problems = DoctorChecks(context: Context()).run()
+            let context = Context()
+            let problems = DoctorChecks(context: context).run()
+            for folder in context.paths.appFolders { output.detail("checked \(folder.path) (\(folder.kind.rawValue))") }
             output.emit(problems) {
                 problems.isEmpty ? "no problems found"
                     : problems.map { "\($0.subject): \($0.problem)\n  fix: \($0.fix)" }.joined(separator: "\n")

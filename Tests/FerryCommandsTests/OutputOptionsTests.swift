@@ -73,6 +73,21 @@ import FerryTestSupport
         #expect(integrated.stderr.contains("ferry: wrote \(world.root)/data/applications/ferry-open.desktop"))
     }
 
+    /// `apps`, `can-open` and `doctor` have something to say with `-v` too (issue 29): the manifest
+    /// each app came from, the rule that chose the handler, the folders searched; stdout unchanged.
+    @Test func verboseListingsNameTheirSources() throws {
+        let world = try FerryWorld()
+        try world.addRecorder("com.acme.todo", schemes: ["todolist"])
+        let manifest = "\(world.apps)/com.acme.todo.app"
+        let apps = try world.run("apps", "-v")
+        #expect(apps.stderr.contains("ferry: com.acme.todo: \(manifest)\n"), "\(apps.stderr)")
+        #expect(apps.stdout == (try world.run("apps")).stdout)
+        let canOpen = try world.run("can-open", "-v", "todolist://x")
+        #expect(canOpen.stderr.contains("ferry: rule: rank; manifest: \(manifest)\n"), "\(canOpen.stderr)")
+        let doctor = try world.run("doctor", "-v")
+        #expect(doctor.stderr.contains("ferry: checked \(world.apps) (user)\n"), "\(doctor.stderr)")
+    }
+
     /// Colours only on a terminal (a pty from Python's pty module), never with NO_COLOR.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
     func coloursOnlyOnATerminalWithoutNoColor() throws {
