@@ -59,18 +59,18 @@ struct CompletionValues {
 
     /// Peer names and manual peers' `HOST:PORT`, from a running ferryd.
     func peers() -> [String] {
-        let rows = RunningDaemon(context: context).ask(.peers(.init(id: 0)))?.peers ?? []
+        let rows = RunningDaemon(context: context).ask(.peers(.init()))?.peers ?? []
         return unique(rows.flatMap { $0.source == "manual" ? [$0.name, "\($0.host):\($0.port)"] : [$0.name] })
     }
 
     /// The ids of the offers waiting for `ferry accept` or `ferry decline`.
     func pendingOffers() -> [String] {
-        (RunningDaemon(context: context).ask(.pending(.init(id: 0)))?.offers ?? []).map(\.id)
+        (RunningDaemon(context: context).ask(.pending)?.offers ?? []).map(\.id)
     }
 
     /// The ids of the pair requests waiting for `ferry pair --accept` or `--decline`.
     func pairRequests() -> [String] {
-        (RunningDaemon(context: context).ask(.pairPending(.init(id: 0)))?.pairRequests ?? []).map(\.id)
+        (RunningDaemon(context: context).ask(.pairPending)?.pairRequests ?? []).map(\.id)
     }
 
     /// For `ferry trust revoke`: trusted names and fingerprints; for `add`: discovered peers'
@@ -79,10 +79,10 @@ struct CompletionValues {
         let daemon = RunningDaemon(context: context)
         switch action {
         case "revoke":
-            let rows = daemon.ask(.trust(.init(id: 0, action: .list)))?.trusted ?? []
+            let rows = daemon.ask(.trust(.init(action: .list)))?.trusted ?? []
             return unique(rows.map(\.name) + rows.map(\.fingerprint))
         case "add":
-            return unique((daemon.ask(.peers(.init(id: 0)))?.peers ?? []).compactMap(\.fingerprint))
+            return unique((daemon.ask(.peers(.init()))?.peers ?? []).compactMap(\.fingerprint))
         default:
             return []
         }

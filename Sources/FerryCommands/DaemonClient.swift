@@ -93,29 +93,29 @@ final class DaemonClient {
         }
     }
 
-    /// Sends `request` numbered afresh (the id it was built with is replaced); the caller reads
-    /// the replies with ``receive()``.
+    /// Sends `request` in an envelope numbered afresh; the caller reads the replies with
+    /// ``reply(to:)`` or ``receive()``.
     ///
     /// - Returns: The id its replies carry.
     @discardableResult
     func send(_ request: ClientRequest) throws -> Int {
         let id = nextID
         nextID += 1
-        do { try socket.send(.request(request.with(id: id))) } catch { throw CommandFailure(message: "ferryd: \(error)", exit: FerryExit.unavailable) }
+        do { try socket.send(.request(.init(id: id, request))) } catch { throw CommandFailure(message: "ferryd: \(error)", exit: FerryExit.unavailable) }
         return id
     }
 
     /// What ``receive()`` says when ferryd ends the connection (it stopped, or was killed).
     static let closed = "ferryd closed the connection"
 
-    /// The next reply from ferryd.
+    /// The next message from ferryd: a reply (in its envelope) or a peer change.
     ///
     /// - Throws: ``CommandFailure`` (76) `ferryd: …` when ferryd closed the connection, sent an
     ///   `error` frame (its message), or sent something that is not a reply.
-    func receive() throws -> DaemonReply {
+    func receive() throws -> WireMessage {
         do {
             switch try socket.receiveMessage() {
-            case .reply(let reply)?: return reply
+            case let message? where message.isForClient: return message
             case nil: throw WireError(.connectionClosed, Self.closed)
             case .handshake(.error(let failure))?: throw WireError(.malformedFrame, failure.message ?? "error")
             case let other?: throw WireError(.malformedFrame, "unexpected \"\(other.type)\" frame")
@@ -125,11 +125,20 @@ final class DaemonClient {
         }
     }
 
+    /// The next reply to request `id`, passing over other replies and peer changes.
+    ///
+    /// - Throws: ``CommandFailure`` as ``receive()`` does.
+    func reply(to id: Int) throws -> DaemonReply {
+        while true {
+            if case .reply(let reply) = try receive(), reply.id == id { return reply.body }
+        }
+    }
+
     /// Sends one request and waits for its result, passing over other replies.
     func request(_ request: ClientRequest) throws -> DaemonReply.Result {
         let id = try send(request)
         while true {
-            if case .result(let result) = try receive(), result.id == id { return result }
+            if case .result(let result) = try reply(to: id) { return result }
         }
     }
 
@@ -150,6 +159,16 @@ final class DaemonClient {
             _ = try Launcher.spawn(daemon, arguments: [daemon], environment: context.environment, output: log, newSession: true)
         } catch {
             throw CommandFailure(message: "cannot start \(daemon): \(String(cString: strerror(error.code)))", exit: FerryExit.unavailable)
+        }
+    }
+}
+
+extension WireMessage {
+    /// A message ferryd sends a client after the handshake: a reply or a peer change.
+    var isForClient: Bool {
+        switch self {
+        case .reply, .peer: true
+        default: false
         }
     }
 }

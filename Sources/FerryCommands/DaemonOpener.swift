@@ -42,7 +42,7 @@ struct DaemonOpener {
     }
 
     private func request(_ target: OpenTarget) -> ClientRequest {
-        .open(.init(id: 0, url: target.url, app: target.app, source: arguments.source,
+        .open(.init(url: target.url, app: target.app, source: arguments.source,
                     background: arguments.background ? true : nil, wait: arguments.wait ? true : nil,
                     activationToken: activationToken))
     }
@@ -56,7 +56,8 @@ struct DaemonOpener {
     /// Reads results until the one for `id` (results for one app come in order; others may not).
     private mutating func collect(_ inFlight: inout [Int: OpenTarget], _ id: Int) throws {
         while inFlight[id] != nil {
-            guard case .result(let result) = try client.receive(), let target = inFlight.removeValue(forKey: result.id) else { continue }
+            guard case .reply(let reply) = try client.receive(), case .result(let result) = reply.body,
+                  let target = inFlight.removeValue(forKey: reply.id) else { continue }
             handle(result, target)
         }
     }

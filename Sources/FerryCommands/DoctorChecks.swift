@@ -135,7 +135,7 @@ struct DoctorChecks {
         guard !["off", "0", "no", "false"].contains(setting) else { return [] }
         let fix = "sudo systemctl start avahi-daemon (Debian package avahi-daemon); ferryd picks it up by itself"
         if let client = try? DaemonClient.connect(context, start: false),
-           let result = try? client.request(.peers(.init(id: 0))) {
+           let result = try? client.request(.peers(.init())) {
             guard result.outcome == .avahiNotRunning || result.outcome == .failed else { return [] }
             return [Problem(subject: "discovery", problem: result.message ?? "discovery does not work", fix: fix)]
         }

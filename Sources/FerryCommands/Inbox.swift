@@ -74,7 +74,7 @@ extension Ferry {
         }
 
         func pending() throws {
-            let result = try TransferRequest.send(.pending(.init(id: 0)))
+            let result = try TransferRequest.send(.pending)
             let rows = (result.offers ?? []).map { [$0.id, $0.sender, String($0.files), String($0.bytes), $0.fingerprint, $0.url ?? ""] }
             output.emit(rows.map(PendingOffers.Offer.init)) { PendingOffers.render(rows) }
         }
@@ -88,7 +88,7 @@ extension Ferry {
 
         @OptionGroup var output: OutputOptions
 
-        func run() throws { try OfferAnswer.send(.accept(.init(id: 0, offer: offer)), offer, output: output) }
+        func run() throws { try OfferAnswer.send(.accept(.init(offer: offer)), offer, output: output) }
     }
 
     struct Decline: ParsableCommand {
@@ -99,7 +99,7 @@ extension Ferry {
 
         @OptionGroup var output: OutputOptions
 
-        func run() throws { try OfferAnswer.send(.decline(.init(id: 0, offer: offer)), offer, output: output) }
+        func run() throws { try OfferAnswer.send(.decline(.init(offer: offer)), offer, output: output) }
     }
 }
 

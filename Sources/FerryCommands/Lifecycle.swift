@@ -10,7 +10,7 @@ extension Ferry {
 
         func run() throws {
             let context = Context()
-            let result = try DaemonClient.connect(context).request(.ps(.init(id: 0)))
+            let result = try DaemonClient.connect(context).request(.ps)
             let apps = result.apps ?? []
             // -v: where each app's output goes, the first place to look when one misbehaves.
             let logs = FileSystem.parent(of: DaemonClient.logPath(context)) + "/logs"
@@ -59,7 +59,7 @@ extension Ferry {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            try AppControl.send(.quit(.init(id: 0, app: bundleIdentifier)), app: bundleIdentifier, output: output)
+            try AppControl.send(.quit(.init(app: bundleIdentifier)), app: bundleIdentifier, output: output)
         }
     }
 
@@ -72,7 +72,7 @@ extension Ferry {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            try AppControl.send(.kill(.init(id: 0, app: bundleIdentifier)), app: bundleIdentifier, output: output)
+            try AppControl.send(.kill(.init(app: bundleIdentifier)), app: bundleIdentifier, output: output)
         }
     }
 
@@ -88,7 +88,7 @@ extension Ferry {
         }
 
         func run() throws {
-            let result = try DaemonClient.connect(Context()).request(.memoryWarning(.init(id: 0)))
+            let result = try DaemonClient.connect(Context()).request(.memoryWarning)
             output.emit(Result(message: result.message ?? "sent")) { result.message ?? "sent" }
         }
     }

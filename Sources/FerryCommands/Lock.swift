@@ -28,7 +28,7 @@ extension Ferry {
             let firstTime = (try? protection.store.load()) == nil
             let passphrase = try PassphraseInput.read(fromStdin: stdin, confirm: firstTime)
             if let client = try? DaemonClient.connect(context, start: false) {
-                let result = try client.request(.unlock(.init(id: 0, data: Data(passphrase).base64EncodedString())))
+                let result = try client.request(.unlock(.init(data: Data(passphrase).base64EncodedString())))
                 guard result.outcome == .unlocked || result.outcome == .created else {
                     throw CommandFailure(message: result.message ?? "unlock failed",
                                          exit: result.outcome == .wrongPassphrase ? FerryExit.declined : FerryExit.cannotWrite)
@@ -68,7 +68,7 @@ extension Ferry {
         func run() throws {
             let context = Context()
             if let client = try? DaemonClient.connect(context, start: false) {
-                let result = try client.request(.lock(.init(id: 0, mode: now ? .now : nil)))
+                let result = try client.request(.lock(.init(mode: now ? .now : nil)))
                 guard let report = result.protection else { throw CommandFailure(message: result.message ?? "lock failed", exit: FerryExit.unavailable) }
                 output.emit(report) { report.lock == "locked" ? "locked" : "locked; the complete classes' keys go after the grace (10 s unless FERRY_PROTECTION_GRACE)" }
                 return

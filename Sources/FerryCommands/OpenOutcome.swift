@@ -5,7 +5,7 @@ extension OpenOutcome {
     /// `ferry open`'s own outcome for `target` (the daemon-less path, a target that failed early),
     /// failed until the caller says otherwise.
     init(failed target: OpenTarget) {
-        self.init(url: target.url, result: DaemonReply.Result(id: 0, outcome: .failed), path: target.path, mimeType: target.mimeType)
+        self.init(url: target.url, result: DaemonReply.Result(outcome: .failed), path: target.path, mimeType: target.mimeType)
     }
 
     mutating func fail(_ message: String, _ exit: ExitCode) {

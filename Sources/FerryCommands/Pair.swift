@@ -70,7 +70,7 @@ extension Ferry {
                 throw CommandFailure(message: "without a terminal, pass --code N (the code \(target) shows) or --yes", exit: FerryExit.usage)
             }
             let client = try DaemonClient.connect(Context())
-            var pair = ClientRequest.Pair(id: 0, fingerprint: fingerprint?.lowercased())
+            var pair = ClientRequest.Pair(fingerprint: fingerprint?.lowercased())
             pair.setReceiver(target)
             let asked = try Self.result(client, client.send(.pair(pair)))
             let shown = asked.code ?? ""
@@ -82,7 +82,7 @@ extension Ferry {
             guard let offer = asked.offer else {
                 throw CommandFailure(message: "ferryd: its answer to pair names no request", exit: FerryExit.unavailable)
             }
-            let id = try client.send(.pairConfirm(.init(id: 0, offer: offer, confirmed: verdict == .confirm)))
+            let id = try client.send(.pairConfirm(.init(offer: offer, confirmed: verdict == .confirm)))
             if case .refuse(let why) = verdict {
                 _ = try? Self.result(client, id)
                 throw CommandFailure(message: why, exit: FerryExit.declined)
@@ -93,7 +93,7 @@ extension Ferry {
 
         /// The requests waiting here; on a terminal, a question for each.
         func listIncoming(_ client: DaemonClient) throws {
-            let requests = try Self.result(client, client.send(.pairPending(.init(id: 0)))).pairRequests ?? []
+            let requests = try Self.result(client, client.send(.pairPending)).pairRequests ?? []
             let rows = requests.map { [$0.id, PeerText.printable($0.name), $0.code, PeerText.printable($0.fingerprint)] }
             if json {
                 return print(JSONOutput.document(rows.map { PendingPair(id: $0[0], name: $0[1], code: $0[2], fingerprint: $0[3]) }))
@@ -113,23 +113,23 @@ extension Ferry {
         }
 
         func answer(_ client: DaemonClient, _ request: String, code: String?) throws {
-            let result = try Self.result(client, client.send(.pairAccept(.init(id: 0, offer: request, code: code))), waiting: "waiting for the other device to confirm the code…")
+            let result = try Self.result(client, client.send(.pairAccept(.init(offer: request, code: code))), waiting: "waiting for the other device to confirm the code…")
             output.say("paired with \(PeerText.printable(result.peer ?? request)); each device now trusts the other (ferry trust)")
         }
 
         func refuse(_ client: DaemonClient, _ request: String) throws {
-            _ = try Self.result(client, client.send(.pairDecline(.init(id: 0, offer: request))))
+            _ = try Self.result(client, client.send(.pairDecline(.init(offer: request))))
             output.say("declined \(request)")
         }
 
         /// Reads replies until the result of request `id`; a failed one becomes a ``CommandFailure``.
         static func result(_ client: DaemonClient, _ id: Int, waiting: String? = nil) throws -> DaemonReply.Result {
             while true {
-                switch try client.receive() {
-                case .progress(let step) where step.id == id:
+                switch try client.reply(to: id) {
+                case .progress(let step):
                     if step.event == .waiting, let waiting { print(waiting) }
                     fflush(nil)
-                case .result(let result) where result.id == id:
+                case .result(let result):
                     guard result.outcome != .failed else {
                         throw CommandFailure(message: result.message ?? "pairing failed", exit: result.exit(or: FerryExit.transferFailed))
                     }

@@ -27,7 +27,7 @@ extension Ferry {
 
             func run() throws {
                 let client = try DaemonClient.connect(Context())
-                let result = try client.request(.peers(.init(id: 0, wait: watch ? true : nil)))
+                let result = try client.request(.peers(.init(wait: watch ? true : nil)))
                 let status = result.outcome
                 printTable(result, status: status)
                 if watch { try follow(client) }
@@ -93,7 +93,7 @@ extension Ferry {
             @OptionGroup var output: OutputOptions
 
             func run() throws {
-                try Peers.change(.peerAdd(.init(id: 0, address: address)), address, output, done: "added", unchanged: "already listed")
+                try Peers.change(.peerAdd(.init(address: address)), address, output, done: "added", unchanged: "already listed")
             }
         }
 
@@ -106,7 +106,7 @@ extension Ferry {
             @OptionGroup var output: OutputOptions
 
             func run() throws {
-                try Peers.change(.peerRemove(.init(id: 0, address: address)), address, output, done: "removed", unchanged: "was not listed")
+                try Peers.change(.peerRemove(.init(address: address)), address, output, done: "removed", unchanged: "was not listed")
             }
         }
 

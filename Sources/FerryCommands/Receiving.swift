@@ -33,7 +33,7 @@ extension Ferry {
         }
 
         func run() throws {
-            let result = try TransferRequest.send(.receiving(.init(id: 0, mode: mode.flatMap(ClientRequest.Receiving.Mode.init(rawValue:)))))
+            let result = try TransferRequest.send(.receiving(.init(mode: mode.flatMap(ClientRequest.Receiving.Mode.init(rawValue:)))))
             output.detail(Self.listener(Context()))
             output.emit(Result(mode: result.mode?.rawValue ?? "?", message: result.message)) {
                 "receiving: \(result.mode?.rawValue ?? "?")" + (result.message.map { " (\($0))" } ?? "")

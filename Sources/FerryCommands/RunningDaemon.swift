@@ -45,10 +45,11 @@ struct RunningDaemon {
         do {
             try socket.send(.handshake(.hello(.client)))
             guard case .handshake(.welcome)? = try Self.next(socket, deadline) else { return nil }
-            try socket.send(.request(request.with(id: 1)))
+            try socket.send(.request(.init(id: 1, request)))
             while let answer = try Self.next(socket, deadline) {
                 switch answer {
-                case .reply(.result(let result)) where result.id == 1: return result.outcome == .failed ? nil : result
+                case .reply(let reply) where reply.id == 1:
+                    if case .result(let result) = reply.body { return result.outcome == .failed ? nil : result }
                 case .handshake(.error): return nil
                 default: continue
                 }

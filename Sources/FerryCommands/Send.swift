@@ -87,13 +87,13 @@ extension Ferry {
             var progress = SendProgress(json: json, terminal: SendProgress.capableTerminal(context.environment), quiet: output.quiet)
             let peer = send.peer ?? to ?? "the receiver"
             while true {
-                switch try Self.receive(client, sendingTo: peer) {
-                case .progress(let step) where step.id == id:
+                switch try Self.receive(client, id, sendingTo: peer) {
+                case .progress(let step):
                     // The id is worth printing once ferryd has begun: a send refused at once has nothing to cancel.
                     if !started { started = true; announce(name) }
                     progress.show(step)
                     interrupt.update { progress.tally(&$0) }
-                case .result(let result) where result.id == id:
+                case .result(let result):
                     progress.finish()
                     return try progress.report(result)
                 default: continue
@@ -118,7 +118,7 @@ extension Ferry {
         }
 
         func request(outgoing: OutgoingText? = nil) throws -> ClientRequest.Send {
-            var send = ClientRequest.Send(id: 0, files: files.filter { $0 != "-" }.map(Self.absolute) + (outgoing.map { [$0.path] } ?? []),
+            var send = ClientRequest.Send(files: files.filter { $0 != "-" }.map(Self.absolute) + (outgoing.map { [$0.path] } ?? []),
                                           url: url, fingerprint: fingerprint.map(SendPreflight.fingerprint), app: app, offer: Self.newID())
             send.pin = pin
             if let to { send.setReceiver(to) }
@@ -138,7 +138,7 @@ extension Ferry {
 
         /// `--cancel ID`: ferryd stops that send; its `ferry send` exits 130.
         static func cancel(_ id: String, output: OutputOptions) throws {
-            let result = try TransferRequest.send(.cancel(.init(id: 0, offer: id)))
+            let result = try TransferRequest.send(.cancel(.init(offer: id)))
             output.emit(Cancelled(id: id, outcome: result.outcome.rawValue)) { "cancelled \(id)" }
         }
 

@@ -43,13 +43,13 @@ extension Ferry {
         func run() throws {
             let client = try DaemonClient.connect(Context())
             let stop = ShareStop(json: output.json, quiet: output.quiet)
-            let id = try client.send(.webShare(.init(id: 0, files: files.map(Send.absolute), pin: pin)))
+            let id = try client.send(.webShare(.init(files: files.map(Send.absolute), pin: pin)))
             while true {
-                switch try client.receive() {
-                case .progress(let step) where step.id == id:
+                switch try client.reply(to: id) {
+                case .progress(let step):
                     if step.event == .shared { stop.armed() }
                     show(event: step.event.rawValue, message: step.message, urls: step.items)
-                case .result(let result) where result.id == id:
+                case .result(let result):
                     show(event: result.outcome.rawValue, message: result.message, urls: nil)
                     guard result.outcome == .stopped else {
                         throw CommandFailure(message: result.message ?? "the share failed", exit: result.exit(or: FerryExit.transferFailed))

@@ -12,7 +12,7 @@ enum ShareSheet {
 
     /// The peers ferryd's discovery sees, marked trusted or not.
     static func peers(_ client: DaemonClient) throws -> [SharePeer] {
-        SharePeer.rows(table: try client.request(.peers(.init(id: 0))), trust: try client.request(.trust(.init(id: 0, action: .list))))
+        SharePeer.rows(table: try client.request(.peers(.init())), trust: try client.request(.trust(.init(action: .list))))
     }
 
     /// Lists the peers and asks for one.

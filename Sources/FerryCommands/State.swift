@@ -36,7 +36,7 @@ extension Ferry {
         }
 
         func run() throws {
-            let request = ClientRequest.state(.init(id: 0, app: bundleIdentifier, discard: discard ? true : nil))
+            let request = ClientRequest.state(.init(app: bundleIdentifier, discard: discard ? true : nil))
             let result = try DaemonClient.connect(Context()).request(request)
             if result.outcome == .failed {
                 throw CommandFailure(message: result.message ?? "state failed", exit: result.exit(or: FerryExit.no))

@@ -52,8 +52,8 @@ extension Ferry {
         func run() throws {
             let kind = ClientRequest.Trust.Action(rawValue: action) ?? .list
             let request: ClientRequest.Trust = kind == .add
-                ? .init(id: 0, action: kind, fingerprint: peer.map(SendPreflight.fingerprint), peer: name, autoAccept: !ask)
-                : .init(id: 0, action: kind, peer: peer)
+                ? .init(action: kind, fingerprint: peer.map(SendPreflight.fingerprint), peer: name, autoAccept: !ask)
+                : .init(action: kind, peer: peer)
             let result = try TransferRequest.send(.trust(request))
             let peers = (result.trusted ?? []).map {
                 Peer(fingerprint: $0.fingerprint, name: PeerText.printable($0.name), offers: $0.autoAccept.map { $0 ? "auto" : "ask" })

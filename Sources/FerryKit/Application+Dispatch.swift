@@ -3,18 +3,18 @@ import FerryProtocol
 /// What the event loop does after one message from ferryd.
 public enum EventDispatch: Sendable, Equatable {
     /// Send this reply, then wait for the next event.
-    case reply(AppReply)
+    case reply(Envelope<AppReply>)
     /// Send these in order (state-data, then the reply), then wait for the next event.
-    case replies([AppReply])
+    case replies([Envelope<AppReply>])
     /// Send this reply, then stop: the app was told it terminates.
-    case replyAndFinish(AppReply)
+    case replyAndFinish(Envelope<AppReply>)
     /// Stop with this failure: ferryd sent an `error` frame, or a frame an app cannot answer.
     case fail(ApplicationError)
 }
 
 extension Application {
     /// Delivers one message from ferryd to `delegate` and says what to answer, with no I/O: an
-    /// event as the `AppEvent.Event` overload does; an `error` frame, or anything else, stops the
+    /// event as the `Envelope<AppEvent>` overload does; an `error` frame, or anything else, stops the
     /// loop.
     ///
     /// - Parameters:
@@ -23,7 +23,7 @@ extension Application {
     /// - Returns: The reply to send, and whether the loop goes on.
     public func dispatch(_ message: WireMessage, to delegate: some ApplicationDelegate) -> EventDispatch {
         switch message {
-        case .event(.event(let event)): dispatch(event, to: delegate)
+        case .event(let event): dispatch(event, to: delegate)
         case .handshake(.error(let failure)): .fail(.refused(failure))
         default: .fail(ApplicationError(.protocolViolation, "ferryd sent a \"\(message.type)\" frame where an event was expected"))
         }
@@ -37,21 +37,23 @@ extension Application {
     /// called). The state changes as ``state`` describes.
     ///
     /// - Parameters:
-    ///   - event: An event received after `welcome`.
+    ///   - envelope: An event received after `welcome`, with its id.
     ///   - delegate: The app's delegate.
     /// - Returns: The reply to send, and whether the loop goes on.
-    public func dispatch(_ event: AppEvent.Event, to delegate: some ApplicationDelegate) -> EventDispatch {
-        let id = event.id, name = event.event
+    public func dispatch(_ envelope: Envelope<AppEvent>, to delegate: some ApplicationDelegate) -> EventDispatch {
+        let id = envelope.id
+        let event = switch envelope.body { case .event(let event): event }
+        let name = event.event
         if name == Self.encodeStateEvent {
             let replies = encodeStateReplies(id, delegate)
             return replies.count == 1 ? .reply(replies[0]) : .replies(replies)
         }
-        guard let lifecycleEvent = LifecycleEvent(rawValue: name) else { return .reply(.reply(.init(id: id, result: false))) }
+        guard let lifecycleEvent = LifecycleEvent(rawValue: name) else { return .reply(.init(id: id, .reply(.init(result: false)))) }
         let changesStateFirst = name.hasPrefix("did")
         if changesStateFirst { try? lifecycle.apply(.send(lifecycleEvent)) }
         let answer = deliver(lifecycleEvent, event, to: delegate)
         if !changesStateFirst { try? lifecycle.apply(.send(lifecycleEvent)) }
-        let reply = AppReply.reply(.init(id: id, result: lifecycleEvent.hasAnswer ? answer : true))
+        let reply = Envelope(id: id, AppReply.reply(.init(result: lifecycleEvent.hasAnswer ? answer : true)))
         return lifecycleEvent == .willTerminate ? .replyAndFinish(reply) : .reply(reply)
     }
 

@@ -25,7 +25,7 @@ extension Application {
 
     private static func askProtectedData(_ socketPath: String?) -> Bool {
         guard let request = try? DaemonRequest.open(socketPath),
-              let answer = try? request.request(.protectionStatus(.init(id: 0))) else { return true }
+              let answer = try? request.request(.protectionStatus) else { return true }
         return answer.protection?.available ?? true
     }
 }

@@ -19,7 +19,7 @@ extension Application {
     /// - Throws: ``SendError``: declined, failed, cancelled, or ferryd unreachable.
     public func send(files: [String] = [], url: String? = nil, to peer: String, fingerprint: String? = nil,
                      app: String? = nil, id: String? = nil) throws(SendError) -> SendReceipt {
-        var request = ClientRequest.Send(id: 0, files: files, url: url, fingerprint: fingerprint?.lowercased(), app: app, offer: id)
+        var request = ClientRequest.Send(files: files, url: url, fingerprint: fingerprint?.lowercased(), app: app, offer: id)
         request.setReceiver(peer)
         let result = try DaemonRequest.open(socketPath).request(.send(request))
         guard result.outcome == .delivered else {
@@ -36,7 +36,7 @@ extension Application {
     ///
     /// - Throws: ``SendError/Code/notFound`` when no send of that id runs, or `unavailable`.
     public func cancelSend(_ id: String) throws(SendError) {
-        let result = try DaemonRequest.open(socketPath).request(.cancel(.init(id: 0, offer: id)))
+        let result = try DaemonRequest.open(socketPath).request(.cancel(.init(offer: id)))
         guard result.outcome == .cancelled else {
             throw SendError(.notFound, result.message ?? "no send \(id.debugDescription) is running")
         }
@@ -48,7 +48,7 @@ extension Application {
     /// - Throws: ``SendError/Code/unavailable`` when ferryd cannot be reached.
     public func availablePeers() throws(SendError) -> [SharePeer] {
         let connection = try DaemonRequest.open(socketPath)
-        return SharePeer.rows(table: try connection.request(.peers(.init(id: 0))),
-                              trust: try connection.request(.trust(.init(id: 0, action: .list))))
+        return SharePeer.rows(table: try connection.request(.peers(.init())),
+                              trust: try connection.request(.trust(.init(action: .list))))
     }
 }

@@ -29,11 +29,11 @@ struct DaemonRequest {
         let id = counter.next
         counter.next += 1
         do throws(WireError) {
-            try socket.send(.request(request.with(id: id)))
+            try socket.send(.request(.init(id: id, request)))
             while let answer = try socket.receiveMessage() {
                 switch answer {
                 case .handshake(.error(let failure)): throw WireError(.malformedFrame, failure.message ?? "error")
-                case .reply(.result(let result)) where result.id == id: return result
+                case .reply(let reply) where reply.id == id: if case .result(let result) = reply.body { return result }
                 default: continue
                 }
             }

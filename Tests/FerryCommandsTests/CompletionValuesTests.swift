@@ -78,7 +78,7 @@ import FerryTestSupport
 
     @Test func pendingOffersComeFromARunningFerryd() throws {
         let world = try FerryWorld()
-        var pending = DaemonReply.Result(id: 0, outcome: .ok)
+        var pending = DaemonReply.Result(outcome: .ok)
         pending.offers = [.init(id: "k3x9", sender: "laptop", files: 1, bytes: 5, fingerprint: "ab")]
         let daemon = try FakeDaemon(socketPath: world.socket, answers: ["pending": pending])
         defer { daemon.stop() }
@@ -87,7 +87,7 @@ import FerryTestSupport
 
     @Test func peersAreNamesAndManualAddresses() throws {
         let world = try FerryWorld()
-        var peers = DaemonReply.Result(id: 0, outcome: .running)
+        var peers = DaemonReply.Result(outcome: .running)
         var manual = DaemonReply.PeerRow(name: "10.0.0.5", host: "10.0.0.5", addresses: [], port: 53317, source: "manual", lastSeen: 0)
         manual.fingerprint = "cd"
         var found = DaemonReply.PeerRow(name: "kitchen", host: "kitchen.local", addresses: ["10.0.0.7"], port: 53318, source: "multicast", lastSeen: 0)
@@ -101,7 +101,7 @@ import FerryTestSupport
 
     @Test func trustPeersToRevokeAreTrustedNamesAndFingerprints() throws {
         let world = try FerryWorld()
-        var trusted = DaemonReply.Result(id: 0, outcome: .ok)
+        var trusted = DaemonReply.Result(outcome: .ok)
         trusted.trusted = [.init(fingerprint: "0123abcd", name: "phone")]
         let daemon = try FakeDaemon(socketPath: world.socket, answers: ["trust": trusted])
         defer { daemon.stop() }
@@ -112,7 +112,7 @@ import FerryTestSupport
 
     @Test func pairRequestsComeFromARunningFerryd() throws {
         let world = try FerryWorld()
-        var requests = DaemonReply.Result(id: 0, outcome: .ok)
+        var requests = DaemonReply.Result(outcome: .ok)
         requests.pairRequests = [.init(id: "p1", name: "phone", code: "123456", fingerprint: "ab")]
         let daemon = try FakeDaemon(socketPath: world.socket, answers: ["pair-pending": requests])
         defer { daemon.stop() }

@@ -20,25 +20,25 @@ import FerryTestSupport
         #expect(failure.exit == FerryExit.unavailable)
     }
 
-    @Test func requestsAreNumberedByTheClientWhateverTheyWereBuiltWith() throws {
+    @Test func requestsAreNumberedByTheClient() throws {
         let peer = try SocketPeer()
         let client = DaemonClient(socket: peer.client)
-        #expect(try client.send(.ps(.init(id: 99))) == 1)
-        #expect(try client.send(.quit(.init(id: 0, app: "com.example.a"))) == 2)
-        #expect(try peer.next() == .request(.ps(.init(id: 1))))
-        #expect(try peer.next() == .request(.quit(.init(id: 2, app: "com.example.a"))))
+        #expect(try client.send(.ps) == 1)
+        #expect(try client.send(.quit(.init(app: "com.example.a"))) == 2)
+        #expect(try peer.next() == .request(.init(id: 1, .ps)))
+        #expect(try peer.next() == .request(.init(id: 2, .quit(.init(app: "com.example.a")))))
     }
 
     @Test func aRequestPassesOverProgressAndOthersResults() throws {
         let peer = try SocketPeer()
         let client = DaemonClient(socket: peer.client)
-        peer.write(.reply(.progress(.init(id: 1, event: .waiting))))
-        peer.write(.reply(.result(.init(id: 7, outcome: .ok))))
-        peer.write(.reply(.peer(.init(event: .added, peers: []))))
-        var result = DaemonReply.Result(id: 1, outcome: .paired)
+        peer.write(.reply(.init(id: 1, .progress(.init(event: .waiting)))))
+        peer.write(.reply(.init(id: 7, .result(.init(outcome: .ok)))))
+        peer.write(.peer(.init(event: .added, peers: [])))
+        var result = DaemonReply.Result(outcome: .paired)
         result.peer = "phone"
-        peer.write(.reply(.result(result)))
-        #expect(try client.request(.pairPending(.init(id: 0))) == result)
+        peer.write(.reply(.init(id: 1, .result(result))))
+        #expect(try client.request(.pairPending) == result)
     }
 
     @Test func anErrorFrameAfterTheHandshakeFailsWithItsMessage() throws {
@@ -70,9 +70,9 @@ import FerryTestSupport
     @Test func aResultWithDataProtectionKeepsItsReport() throws {
         let peer = try SocketPeer()
         let client = DaemonClient(socket: peer.client)
-        var locked = DaemonReply.Result(id: 1, outcome: .locked)
+        var locked = DaemonReply.Result(outcome: .locked)
         locked.protection = .init(lock: "locked", available: false, enforced: true, keys: ["complete": "absent"])
-        peer.write(.reply(.result(locked)))
-        #expect(try client.request(.lock(.init(id: 0))).protection == locked.protection)
+        peer.write(.reply(.init(id: 1, .result(locked))))
+        #expect(try client.request(.lock(.init())).protection == locked.protection)
     }
 }

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func aResultWithoutFailureExitsWithTheCommandsOwnCode() {
-        var result = DaemonReply.Result(id: 1, outcome: .failed)
+        var result = DaemonReply.Result(outcome: .failed)
         #expect(result.exit(or: FerryExit.no) == FerryExit.no)
         result.failure = .declined
         #expect(result.exit(or: FerryExit.no) == FerryExit.declined)

@@ -16,7 +16,7 @@ import FerryTestSupport
     }
 
     static func daemon(_ world: FerryWorld) throws -> FakeDaemon {
-        var peers = DaemonReply.Result(id: 0, outcome: .running)
+        var peers = DaemonReply.Result(outcome: .running)
         var row = DaemonReply.PeerRow(name: hostile, host: "10.0.0.9\u{1B}[A", addresses: ["10.0.0.9"], port: 53317, source: "localsend", lastSeen: 0)
         row.fingerprint = "ab12"
         row.model = "Pixel\u{1B}[2J"

@@ -32,11 +32,11 @@ import FerryTestSupport
     /// systemd's activation socket listens without ferryd: connecting would start ferryd.
     @Test func aListeningSocketWithoutFerrydsLockIsNotConnectedTo() throws {
         let world = try FerryWorld()
-        var pending = DaemonReply.Result(id: 0, outcome: .ok)
+        var pending = DaemonReply.Result(outcome: .ok)
         pending.offers = [.init(id: "k3x9", sender: "laptop", files: 1, bytes: 5, fingerprint: "ab")]
         let daemon = try FakeDaemon(socketPath: world.socket, holdsLock: false, answers: ["pending": pending])
         defer { daemon.stop() }
-        #expect(RunningDaemon(context: Context(environment: world.environment)).ask(.pending(.init(id: 0))) == nil)
+        #expect(RunningDaemon(context: Context(environment: world.environment)).ask(.pending) == nil)
         #expect(daemon.connections == 0)
     }
 
@@ -45,7 +45,7 @@ import FerryTestSupport
         let daemon = try FakeDaemon(socketPath: world.socket, answers: [:])
         defer { daemon.stop() }
         let started = Date()
-        #expect(RunningDaemon(context: Context(environment: world.environment)).ask(.pending(.init(id: 0))) == nil)
+        #expect(RunningDaemon(context: Context(environment: world.environment)).ask(.pending) == nil)
         let elapsed = Date().timeIntervalSince(started)
         #expect(daemon.connections == 1)
         #expect(elapsed >= 0.25 && elapsed < 0.6, "waited \(elapsed) s")

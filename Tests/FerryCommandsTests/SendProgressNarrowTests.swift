@@ -8,7 +8,7 @@ import Testing
     static let name = "holiday-photos-from-the-lake-2026-part-2.bin"
 
     func frame(fileBytes: Int, fileTotal: Int, bytes: Int, total: Int) -> DaemonReply.Progress {
-        var frame = DaemonReply.Progress(id: 1, event: .progress)
+        var frame = DaemonReply.Progress(event: .progress)
         frame.file = Self.name
         frame.fileBytes = fileBytes
         frame.fileTotal = fileTotal

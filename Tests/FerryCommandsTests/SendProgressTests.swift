@@ -7,7 +7,7 @@ import FerryTestSupport
 /// `ferry send`'s terminal display: a line for the current file and one for the whole send.
 @Suite(.offThePool) struct SendProgressTests {
     func frame(file: String, fileBytes: Int, fileTotal: Int, bytes: Int, total: Int) -> DaemonReply.Progress {
-        var frame = DaemonReply.Progress(id: 1, event: .progress)
+        var frame = DaemonReply.Progress(event: .progress)
         frame.file = file
         frame.fileBytes = fileBytes
         frame.fileTotal = fileTotal
@@ -47,7 +47,7 @@ import FerryTestSupport
 /// The display fits the terminal, is plain where escapes would show, and ends with a summary.
 @Suite(.offThePool) struct SendProgressLayoutTests {
     func frame(bytes: Int, total: Int) -> DaemonReply.Progress {
-        var frame = DaemonReply.Progress(id: 1, event: .progress)
+        var frame = DaemonReply.Progress(event: .progress)
         frame.file = "a-rather-long-file-name-for-the-bar-to-show.bin"
         frame.fileBytes = bytes
         frame.fileTotal = total

@@ -67,7 +67,7 @@ import Testing
     @Test(arguments: ["open", "willTerminate", "encodeRestorableState", "noSuchEvent"])
     func anEventOnTheWireIsDispatchedAsTheEventItCarries(_ name: String) {
         let event = appEvent(8, name, url: "aa://x")
-        let fromWire = testApplication().dispatch(.event(.event(event)), to: RecordingDelegate())
+        let fromWire = testApplication().dispatch(.event(event), to: RecordingDelegate())
         #expect(fromWire == testApplication().dispatch(event, to: RecordingDelegate()))
     }
 
@@ -80,8 +80,8 @@ import Testing
         #expect(error.message == "ferryd reported an error: malformed-frame: line 3: expected a JSON object")
     }
 
-    @Test(arguments: [WireMessage.handshake(.welcome(.init(protocol: 2, server: nil))), .reply(.result(.init(id: 1, outcome: .ok))),
-                      .handshake(.hello(.client)), .appReply(.reply(.init(id: 1, result: true)))])
+    @Test(arguments: [WireMessage.handshake(.welcome(.init(protocol: 2, server: nil))), .reply(.init(id: 1, .result(.init(outcome: .ok)))),
+                      .handshake(.hello(.client)), .appReply(.init(id: 1, .reply(.init(result: true))))])
     func aFrameThatIsNotAnEventStopsTheLoop(_ message: WireMessage) {
         let delegate = RecordingDelegate()
         let outcome = testApplication().dispatch(message, to: delegate)

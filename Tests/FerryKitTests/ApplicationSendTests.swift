@@ -15,20 +15,20 @@ import FerryTestSupport
         try peer.expectHello(.client)
         try peer.send(.handshake(.welcome(.init(protocol: Handshake.protocolVersion, server: "fake"))))
         let request = try peer.expectMessage()
-        guard request == .request(expected) else { throw PeerError("expected \(expected), got \(request)") }
+        guard request == .request(.init(id: 1, expected)) else { throw PeerError("expected \(expected), got \(request)") }
     }
 
     @Test func aSendIsDeliveredAfterItsProgress() throws {
         let daemon = try FakeDaemon()
-        let send = ClientRequest.Send(id: 1, files: ["/tmp/a"], host: "::1", port: 53317, fingerprint: "ab", offer: "s1")
+        let send = ClientRequest.Send(files: ["/tmp/a"], host: "::1", port: 53317, fingerprint: "ab", offer: "s1")
         daemon.play { peer in
             try Self.greet(peer, expecting: .send(send))
-            try peer.send(.reply(.progress(.init(id: 1, event: .accepted))))
-            try peer.send(.reply(.result(.init(id: 9, outcome: .failed))))
-            var result = DaemonReply.Result(id: 1, outcome: .delivered)
+            try peer.send(.reply(.init(id: 1, .progress(.init(event: .accepted)))))
+            try peer.send(.reply(.init(id: 9, .result(.init(outcome: .failed)))))
+            var result = DaemonReply.Result(outcome: .delivered)
             result.peer = "laptop"
             result.deliveries = [.init(status: "delivered", app: "com.a", name: "a")]
-            try peer.send(.reply(.result(result)))
+            try peer.send(.reply(.init(id: 1, .result(result))))
         }
         let receipt = try application(daemon).send(files: ["/tmp/a"], to: "[::1]:53317", fingerprint: "AB", id: "s1")
         #expect(daemon.finish().failure == nil)
@@ -39,7 +39,7 @@ import FerryTestSupport
     @Test func anErrorFrameFailsTheRequestWithItsMessage() throws {
         let daemon = try FakeDaemon()
         daemon.play { peer in
-            try Self.greet(peer, expecting: .cancel(.init(id: 1, offer: "s1")))
+            try Self.greet(peer, expecting: .cancel(.init(offer: "s1")))
             try peer.send(.handshake(.error(.init(code: "malformed-frame", message: "bad line"))))
         }
         let error = try #require(throws: SendError.self) { try application(daemon).cancelSend("s1") }
@@ -50,7 +50,7 @@ import FerryTestSupport
 
     @Test func aClosedConnectionFailsTheRequest() throws {
         let daemon = try FakeDaemon()
-        daemon.play { peer in try Self.greet(peer, expecting: .cancel(.init(id: 1, offer: "s1"))) }
+        daemon.play { peer in try Self.greet(peer, expecting: .cancel(.init(offer: "s1"))) }
         let error = try #require(throws: SendError.self) { try application(daemon).cancelSend("s1") }
         #expect(daemon.finish().failure == nil)
         #expect(error.message == "ferryd: ferryd closed the connection")

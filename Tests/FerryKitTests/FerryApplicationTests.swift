@@ -29,8 +29,8 @@ import FerryTestSupport
         #expect(delegate.opened == [AppURL("aa://one?x")])
         #expect(received.first?.type == "hello")
         let replies = received.dropFirst().map { message -> String in
-            guard case .appReply(.reply(let reply)) = message else { return message.type }
-            return "reply \(reply.id) \(reply.result)"
+            guard case .appReply(let envelope) = message, case .reply(let reply) = envelope.body else { return message.type }
+            return "reply \(envelope.id) \(reply.result)"
         }
         #expect(replies == ["reply 100 true", "reply 101 true", "reply 102 false", "reply 103 true", "reply 104 true",
                             "reply 105 true", "reply 106 true", "reply 107 true"])

@@ -105,9 +105,8 @@ public final class FakeDaemon: @unchecked Sendable {
         while let message = try? peer.receive(timeout: -1) {
             if case .handshake(.hello) = message {
                 try? peer.send(.handshake(.welcome(.init(protocol: Handshake.protocolVersion, server: "fake"))))
-            } else if case .request(let request) = message, var result = answers[request.type] {
-                result.id = request.id
-                try? peer.send(.reply(.result(result)))
+            } else if case .request(let request) = message, let result = answers[request.body.type] {
+                try? peer.send(.reply(.init(id: request.id, .result(result))))
             }
         }
     }

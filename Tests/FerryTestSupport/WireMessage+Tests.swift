@@ -5,7 +5,7 @@ import FerryProtocol
 /// The parts of a message a test looks at, nil when the message is of another kind.
 extension WireMessage {
     public var result: DaemonReply.Result? {
-        if case .reply(.result(let result)) = self { result } else { nil }
+        if case .reply(let reply) = self, case .result(let result) = reply.body { result } else { nil }
     }
 
     public var welcome: Handshake.Welcome? {

@@ -6,6 +6,6 @@ protocol AppLink: Sendable {
     /// The welcome that must precede every event, naming the app.
     func welcome(app: String)
     /// One lifecycle event (its `event` a ``LifecycleEvent``'s name, or `encodeRestorableState`).
-    func send(_ event: AppEvent.Event)
+    func send(_ event: Envelope<AppEvent>)
     func close()
 }

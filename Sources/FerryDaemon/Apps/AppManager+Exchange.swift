@@ -20,7 +20,7 @@ extension AppManager {
         try await lock.acquire()
         defer { lock.release() }
         await awaitPendingReplies(app, atMost: 0)
-        var message = AppEvent.Event(id: 0, event: event.rawValue, url: url, options: options)
+        var message = AppEvent.Event(event: event.rawValue, url: url, options: options)
         let (deadline, reason) = try check(app, event, launch: launch)
         if event == .willFinishLaunching { message.archive = await handOverState(app) }
         let answer = try await send(app, message, deadline: deadline, reason: reason)
@@ -41,7 +41,7 @@ extension AppManager {
         guard case .write(let link, let id) = controllers[app]!.session.send(waiter: nil, deadline: deadline, reason: reason) else {
             throw DaemonError.appFailed("\(app) is not connected to ferryd")
         }
-        link.send(AppEvent.Event(id: id, event: LifecycleEvent.open.rawValue, url: url, options: options))
+        link.send(Envelope(id: id, .event(AppEvent.Event(event: LifecycleEvent.open.rawValue, url: url, options: options))))
         apply(.send(.open), to: app)
     }
 
@@ -57,9 +57,7 @@ extension AppManager {
                 return
             }
             numbered(id)
-            var message = message
-            message.id = id
-            link.send(message)
+            link.send(Envelope(id: id, .event(message)))
         }
     }
 

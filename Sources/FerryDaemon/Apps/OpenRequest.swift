@@ -18,9 +18,9 @@ struct OpenRequest: Sendable {
 }
 
 extension OpenRequest {
-    /// A client's `open`, its flags defaulting to false.
-    init(_ open: ClientRequest.Open) {
-        self.init(id: open.id, url: open.url, app: open.app, source: open.source, annotation: open.annotation,
+    /// A client's `open` numbered `id`, its flags defaulting to false.
+    init(id: Int, _ open: ClientRequest.Open) {
+        self.init(id: id, url: open.url, app: open.app, source: open.source, annotation: open.annotation,
                   background: open.background ?? false, wait: open.wait ?? false,
                   activationToken: open.activationToken)
     }

@@ -11,7 +11,6 @@ struct LocalSendSendRequest {
     let peer: LocalSendPeer
     let settings: LocalSendSettings
     let cutSessions: LocalSendCutSessions
-    var id: Int { request.id }
 
     /// The LocalSend device a send goes to: named by `--to` (and not a Ferry peer of that name), or
     /// `--to HOST:PORT` where a LocalSend device was seen (the share sheet's address).
@@ -46,7 +45,7 @@ struct LocalSendSendRequest {
             }))
             let client = LocalSendClient(identity: hub.identity)
             return try await client.withConnection(host: peer.address, port: peer.port, fingerprint: peer.fingerprint, name: name) { http in
-                await progress(SendRequest.progress(.waiting, id: id))
+                await progress(SendRequest.progress(.waiting))
                 // No `accepted` event: it tells the client the receiver keeps what it got for a
                 // resume, which LocalSend does not (SendInterrupt's line for a cut send says so).
                 switch try await prepareUpload(prepare, over: http) {
@@ -62,9 +61,9 @@ struct LocalSendSendRequest {
         } catch where Task.isCancelled {
             return cancelled()
         } catch let error as TransferError {
-            return TransferRequests.failure(id, error.message, code: TransferRequests.failure(for: error))
+            return TransferRequests.failure(error.message, code: TransferRequests.failure(for: error))
         } catch {
-            return TransferRequests.failure(id, "sending to \(name) (\(peer.address):\(peer.port)) failed: \(error)")
+            return TransferRequests.failure("sending to \(name) (\(peer.address):\(peer.port)) failed: \(error)")
         }
     }
 
@@ -87,7 +86,7 @@ struct LocalSendSendRequest {
             let base = sent
             let status = try await http.upload(session: answer.sessionId, file: "f\(index)", token: token, path: file.path, size: file.size) { done in
                 let event = TransferEvent.progress(file: file.relativePath, fileSent: done, fileSize: file.size, totalSent: base + done, totalBytes: total)
-                if throttle.allows(event) { await progress(SendRequest.progress(event, id: id)) }
+                if throttle.allows(event) { await progress(SendRequest.progress(event)) }
             }
             guard status == 200 || status == 204 else {
                 _ = try? await http.cancel(session: answer.sessionId)
@@ -95,14 +94,14 @@ struct LocalSendSendRequest {
                 throw Self.refusal(status, name: peer.info.alias, during: file.relativePath)
             }
             sent += file.size
-            await progress(SendRequest.progress(.filesDone([file.relativePath]), id: id))
+            await progress(SendRequest.progress(.filesDone([file.relativePath])))
         }
     }
 
     /// A send stopped by `ferry send --cancel` (or its client leaving): LocalSend has no resume,
     /// so unlike a Ferry receiver the device keeps nothing of it.
     private func cancelled() -> DaemonReply.Result {
-        TransferRequests.failure(id, Self.cancelledMessage(offer: request.offer, device: peer.info.alias), code: .cancelled)
+        TransferRequests.failure(Self.cancelledMessage(offer: request.offer, device: peer.info.alias), code: .cancelled)
     }
 
     static func cancelledMessage(offer: String?, device: String) -> String {
@@ -111,7 +110,7 @@ struct LocalSendSendRequest {
     }
 
     private func delivered(_ files: [LocalFile]) -> DaemonReply.Result {
-        var result = DaemonReply.Result(id, outcome: .delivered)
+        var result = DaemonReply.Result(outcome: .delivered)
         result.peer = peer.info.alias
         result.deliveries = files.map { .init(status: "delivered", app: nil, name: $0.relativePath) }
         return result

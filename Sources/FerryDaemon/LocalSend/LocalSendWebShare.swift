@@ -12,35 +12,34 @@ struct LocalSendWebShare {
     let request: ClientRequest.WebShare
     let hub: TransferHub
     let link: LocalSendLink?
-    var id: Int { request.id }
 
     func run(progress: @escaping @Sendable (DaemonReply.Progress) async -> Void) async -> DaemonReply.Result {
         guard let link, let port = await link.shares.port else {
-            return TransferRequests.failure(id, "LocalSend is off in ferryd (FERRY_LOCALSEND_PORT); the web share runs on its server")
+            return TransferRequests.failure("LocalSend is off in ferryd (FERRY_LOCALSEND_PORT); the web share runs on its server")
         }
         let shareID: String
         do {
             let files = try await LocalFile.collect(request.files, pool: .singleton)
-            shareID = try await link.shares.start(files, pin: request.pin) { [id] event in
-                await progress(Self.event(id, event.kind.progressEvent, event.message))
+            shareID = try await link.shares.start(files, pin: request.pin) { event in
+                await progress(Self.event(event.kind.progressEvent, event.message))
             }
         } catch let error as TransferError {
-            return TransferRequests.failure(id, error.message, code: TransferRequests.failure(for: error))
+            return TransferRequests.failure(error.message, code: TransferRequests.failure(for: error))
         } catch {
-            return TransferRequests.failure(id, "\(error)")
+            return TransferRequests.failure("\(error)")
         }
         let urls = Self.addresses(bound: link.settings.host).map { "https://\($0):\(port)/" }
         let made = request.pin == LocalSendPin.auto ? await link.shares.pin(of: shareID) : nil
         let pin = made.map { " (PIN \($0))" } ?? (request.pin == nil ? "" : " (PIN required)")
         let message = "open " + urls.joined(separator: " or ") + " on the other device" + pin + "\n"
             + Self.certificateNote(hub.identity.fingerprint) + "\nCtrl-C stops sharing"
-        var opened = Self.event(id, .shared, message)
+        var opened = Self.event(.shared, message)
         opened.items = urls
         await progress(opened)
         // Until the client leaves: its connection's end cancels this task.
         await Self.untilCancelled()
         await link.shares.stop(shareID)
-        return DaemonReply.Result(id, outcome: .stopped)
+        return DaemonReply.Result(outcome: .stopped)
     }
 
     /// Returns once the current task is cancelled (at once when it already is): the handler ends a
@@ -64,8 +63,8 @@ struct LocalSendWebShare {
             + "then check that the page shows the fingerprint " + groups.joined(separator: " ") + " …"
     }
 
-    static func event(_ id: Int, _ kind: DaemonReply.Progress.Event, _ message: String) -> DaemonReply.Progress {
-        var progress = DaemonReply.Progress(id: id, event: kind)
+    static func event(_ kind: DaemonReply.Progress.Event, _ message: String) -> DaemonReply.Progress {
+        var progress = DaemonReply.Progress(event: kind)
         progress.message = message
         return progress
     }

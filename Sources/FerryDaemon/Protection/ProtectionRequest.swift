@@ -5,13 +5,5 @@ enum ProtectionRequest: Sendable, Equatable {
     case unlock(ClientRequest.Unlock)
     case lock(ClientRequest.Lock)
     /// `protection-status`.
-    case status(ClientRequest.Plain)
-
-    var id: Int {
-        switch self {
-        case .unlock(let unlock): unlock.id
-        case .lock(let lock): lock.id
-        case .status(let plain): plain.id
-        }
-    }
+    case status
 }

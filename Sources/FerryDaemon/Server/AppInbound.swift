@@ -3,16 +3,19 @@ import FerryCore
 /// What a managed app sends after `hello`, as its connection acts on it.
 enum AppInbound: Equatable {
     /// A chunk of saved state, for the app's preservation.
-    case state(AppReply.StateData)
+    case state(Envelope<AppReply>)
     /// The answer to an event; with `archive`, also the end of a state upload.
-    case reply(AppReply.Reply)
+    case reply(Envelope<AppReply.Reply>)
     /// Anything else: the app broke the protocol and is cut off after this error.
     case refused(WireError)
 
     init(_ message: WireMessage) {
         switch message {
-        case .appReply(.stateData(let chunk)): self = .state(chunk)
-        case .appReply(.reply(let reply)): self = .reply(reply)
+        case .appReply(let reply):
+            switch reply.body {
+            case .stateData: self = .state(reply)
+            case .reply(let answer): self = .reply(.init(id: reply.id, answer))
+            }
         default: self = .refused(WireError(.malformedFrame, "an app sends only reply frames after hello"))
         }
     }

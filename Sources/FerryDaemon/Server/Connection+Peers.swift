@@ -6,7 +6,7 @@ extension Connection {
     /// `ferry peers`: discovery's status line and the live table.
     func peers(_ request: ClientRequest.Peers) async -> DaemonReply.Result {
         let snapshot = await discovery.snapshot()
-        var result = DaemonReply.Result(request.id, outcome: Self.outcome(snapshot.status), message: snapshot.status.line)
+        var result = DaemonReply.Result(outcome: Self.outcome(snapshot.status), message: snapshot.status.line)
         let ferry = snapshot.peers.map(Self.row)
         result.peers = ferry + LocalSendRows.rows(await localSend.peers.list(), besides: ferry)
         return result
@@ -19,7 +19,7 @@ extension Connection {
         let changed = adding
             ? try await discovery.addManual(address)
             : try await discovery.removeManual(address)
-        var result = DaemonReply.Result(request.id, outcome: changed ? .ok : .unchanged)
+        var result = DaemonReply.Result(outcome: changed ? .ok : .unchanged)
         result.address = address.description
         return result
     }
@@ -34,7 +34,7 @@ extension Connection {
             done = await localSend.peers.removeManual(address: address.host, port: address.port)
         }
         guard done else { return nil }
-        var result = DaemonReply.Result(request.id, outcome: .ok)
+        var result = DaemonReply.Result(outcome: .ok)
         result.address = address.description
         return result
     }
@@ -43,7 +43,7 @@ extension Connection {
     func streamPeers(_ updates: AsyncStream<PeerEvent>, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async {
         for await update in updates {
             let change = DaemonReply.PeerChange(event: Self.event(update.kind), message: update.reason, peers: [Self.row(update.peer)])
-            do { try await send(.reply(.peer(change)), outbound) } catch { return }
+            do { try await send(.peer(change), outbound) } catch { return }
         }
     }
 

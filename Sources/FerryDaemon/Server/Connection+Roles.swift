@@ -41,10 +41,10 @@ extension Connection {
             }
             switch AppInbound(message) {
             case .state(let chunk):
-                await manager.receiveState(token: token, .stateData(chunk))
+                await manager.receiveState(token: token, chunk)
             case .reply(let reply):
-                if reply.archive != nil { await manager.receiveState(token: token, .reply(reply)) }
-                if await manager.reply(token: token, id: reply.id, result: reply.result) { continue }
+                if reply.body.archive != nil { await manager.receiveState(token: token, .init(id: reply.id, .reply(reply.body))) }
+                if await manager.reply(token: token, id: reply.id, result: reply.body.result) { continue }
                 strays += 1
                 // One line, not one per stray: a flood of them must not fill the log before the cut.
                 if strays == 1 { logger.notice("\(app) sent a reply nothing waits for", metadata: ["id": "\(reply.id)"]) }
@@ -86,7 +86,7 @@ extension Connection {
             while let message = try await next(&lines, outbound) {
                 switch RequestRoute.of(message) {
                 case .success(let route):
-                    try await dispatch(route, in: &group, sends: sends, watching: &watching, outbound)
+                    try await dispatch(route.body, id: route.id, in: &group, sends: sends, watching: &watching, outbound)
                 case .failure(let refusal):
                     try await send(.failure(refusal), outbound)
                 }
@@ -101,64 +101,66 @@ extension Connection {
     /// Answers at once what is quick; opens wait their turn, transfers and a peer watch run on,
     /// in child tasks.
     private func dispatch(
-        _ route: RequestRoute, in group: inout ThrowingDiscardingTaskGroup<any Error>, sends: ClientTasks,
+        _ route: RequestRoute, id: Int, in group: inout ThrowingDiscardingTaskGroup<any Error>, sends: ClientTasks,
         watching: inout Bool, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
+        // Every answer goes out in the envelope of the request it answers.
+        let answer: @Sendable (DaemonReply) async throws -> Void = { try await send(.reply(.init(id: id, $0)), outbound) }
         switch route {
         case .open(let open):
-            switch await manager.admit(OpenRequest(open)) {
+            switch await manager.admit(OpenRequest(id: id, open)) {
             case .done(let reply):
-                try await send(.reply(.result(.init(reply))), outbound)
+                try await answer(.result(.init(reply)))
             case .queued(let ticket, let request):
                 group.addTask {
-                    await manager.perform(ticket, request) { reply in try? await send(.reply(.result(.init(reply))), outbound) }
+                    await manager.perform(ticket, request) { reply in try? await answer(.result(.init(reply))) }
                 }
             }
         case .control(.peers(let peers)) where peers.wait == true:
             watching = true
             let updates = await discovery.watch()
-            try await send(.reply(.result(await self.peers(peers))), outbound)
+            try await answer(.result(await self.peers(peers)))
             group.addTask { await streamPeers(updates, outbound) }
         case .control(let control):
-            try await send(.reply(.result(await self.control(control))), outbound)
+            try await answer(.result(await self.control(control)))
         case .transfer(let transfer):
-            let task = Task { await TransferRequests.serve(transfer, transfers: transfers, localSend: localSend) { try? await send(.reply($0), outbound) } }
+            let task = Task { await TransferRequests.serve(transfer, transfers: transfers, localSend: localSend) { try? await answer($0) } }
             if transfer.endsWithClient { sends.add(task) }
             group.addTask { await task.value }
         case .protection(let protection):
-            try await send(.reply(.result(await ProtectionRequests.serve(protection, manager.protection))), outbound)
+            try await answer(.result(await ProtectionRequests.serve(protection, manager.protection)))
         }
     }
 
     private func control(_ request: ControlRequest) async -> DaemonReply.Result {
         do {
             switch request {
-            case .ps(let ps):
-                var result = DaemonReply.Result(ps.id, outcome: .ok)
+            case .ps:
+                var result = DaemonReply.Result(outcome: .ok)
                 result.apps = await manager.status().map(\.row)
                 result.protection = await manager.protection?.report()
                 return result
             case .quit(let target):
-                return .init(target.id, outcome: try await manager.quit(target.app).outcome, app: target.app)
+                return .init(outcome: try await manager.quit(target.app).outcome, app: target.app)
             case .kill(let target):
-                return .init(target.id, outcome: try await manager.forceQuit(target.app).outcome, app: target.app)
-            case .memoryWarning(let warning):
+                return .init(outcome: try await manager.forceQuit(target.app).outcome, app: target.app)
+            case .memoryWarning:
                 let report = await manager.memoryWarning()
-                return .init(warning.id, outcome: .sent,
+                return .init(outcome: .sent,
                              message: "\(report.warned) app(s) warned, \(report.terminated) suspended app(s) terminated")
-            case .ping(let ping): return .init(ping.id, outcome: .pong)
+            case .ping: return .init(outcome: .pong)
             case .peers(let peers): return await self.peers(peers)
             case .peerAdd(let peer): return try await manualPeer(peer, adding: true)
             case .peerRemove(let peer): return try await manualPeer(peer, adding: false)
             case .state(let query):
-                return .init(query.id, try await manager.stateRequest(query.app, discard: query.discard == true), app: query.app)
+                return .init(try await manager.stateRequest(query.app, discard: query.discard == true), app: query.app)
             }
         } catch let error as DiscoveryError {
-            return .failed(request.id, error.message)
+            return .failed(error.message)
         } catch let error as DaemonError {
-            return .failure(request.id, error, app: request.app)
+            return .failure(error, app: request.app)
         } catch {
-            return .failure(request.id, .appFailed("\(error)"), app: request.app)
+            return .failure(.appFailed("\(error)"), app: request.app)
         }
     }
 }

@@ -20,22 +20,22 @@ extension DaemonError.Code {
 }
 
 extension DaemonReply.Result {
-    init(_ id: Int, outcome: DaemonReply.Outcome, app: String? = nil, pid: Int32? = nil, message: String? = nil) {
-        self.init(id: id, outcome: outcome)
+    init(outcome: DaemonReply.Outcome, app: String? = nil, pid: Int32? = nil, message: String? = nil) {
+        self.init(outcome: outcome)
         self.app = app
         self.pid = pid
         self.message = message
     }
 
     /// `failed`, with `message` and what kind of failure (none: the CLI picks its own exit code).
-    static func failed(_ id: Int, _ message: String, failure: DaemonReply.Failure? = nil) -> Self {
-        var result = Self(id, outcome: .failed, message: message)
+    static func failed(_ message: String, failure: DaemonReply.Failure? = nil) -> Self {
+        var result = Self(outcome: .failed, message: message)
         result.failure = failure
         return result
     }
 
-    static func failure(_ id: Int, _ error: DaemonError, app: String? = nil) -> Self {
-        var result = failed(id, error.message, failure: error.code.failure)
+    static func failure(_ error: DaemonError, app: String? = nil) -> Self {
+        var result = failed(error.message, failure: error.code.failure)
         result.app = app
         return result
     }
@@ -43,9 +43,9 @@ extension DaemonReply.Result {
     init(_ reply: OpenReply) {
         switch reply {
         case .failed(let id, let app, let error):
-            self = .failure(id, error, app: app)
+            self = .failure(error, app: app)
         case .opened(let result):
-            self.init(result.id, outcome: result.outcome, app: result.app, pid: result.pid, message: result.message)
+            self.init(outcome: result.outcome, app: result.app, pid: result.pid, message: result.message)
             handled = result.handled
             if let command = result.command {
                 self.command = CommandSpec(executable: command.executable, arguments: command.arguments,
@@ -54,15 +54,15 @@ extension DaemonReply.Result {
         }
     }
 
-    init(_ id: Int, _ report: StateReport, app: String) {
+    init(_ report: StateReport, app: String) {
         switch report {
-        case .discarded: self.init(id, outcome: .discarded, app: app)
-        case .none: self.init(id, outcome: .none, app: app)
+        case .discarded: self.init(outcome: .discarded, app: app)
+        case .none: self.init(outcome: .none, app: app)
         case .saved(let info):
-            self.init(id, outcome: .saved, app: app)
+            self.init(outcome: .saved, app: app)
             archive = info
         case .damaged(let why):
-            self.init(id, outcome: .damaged, app: app, message: why)
+            self.init(outcome: .damaged, app: app, message: why)
         }
     }
 }
@@ -101,7 +101,7 @@ struct ChannelAppLink: AppLink {
         write(.handshake(.welcome(Connection.welcome(bundleId: app, version: version))))
     }
 
-    func send(_ event: AppEvent.Event) { write(.event(.event(event))) }
+    func send(_ event: Envelope<AppEvent>) { write(.event(event)) }
 
     func close() { channel.close(promise: nil) }
 

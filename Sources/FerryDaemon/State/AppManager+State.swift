@@ -9,7 +9,7 @@ extension AppManager {
         let started = clock.now
         let saved: Bool
         do {
-            let message = AppEvent.Event(id: 0, event: "encodeRestorableState")
+            let message = AppEvent.Event(event: "encodeRestorableState")
             saved = try await send(app, message, deadline: clock.now + configuration.eventTimeout,
                                    reason: "did not answer encodeRestorableState within \(configuration.eventTimeout)") { id in
                 self.controllers[app]?.preservation.expect(id)
@@ -26,7 +26,7 @@ extension AppManager {
     }
 
     /// A `state-data` chunk, or a `reply` with `archive`, from the app of `token`.
-    func receiveState(token: String, _ message: AppReply) {
+    func receiveState(token: String, _ message: Envelope<AppReply>) {
         guard let app = controllers.app(token: token), controllers[app]?.preservation.receive(message) == true else {
             logger.notice("unexpected state frame", metadata: ["id": "\(message.id)"])
             return

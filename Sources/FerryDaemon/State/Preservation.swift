@@ -30,13 +30,12 @@ struct Preservation: Sendable {
     }
 
     /// Takes a `state-data` chunk or the `reply` that ends an upload. - Returns: Whether it belongs here.
-    mutating func receive(_ message: AppReply) -> Bool {
-        switch message {
+    mutating func receive(_ message: Envelope<AppReply>) -> Bool {
+        guard message.id == uploadID else { return false }
+        switch message.body {
         case .reply(let reply):
-            guard reply.id == uploadID else { return false }
             info = reply.archive
         case .stateData(let chunk):
-            guard chunk.id == uploadID else { return false }
             guard let bytes = chunk.archiveBytes else {
                 overflowed = true
                 return true

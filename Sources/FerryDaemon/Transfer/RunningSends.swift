@@ -8,7 +8,7 @@ final class RunningSends: Sendable {
 
     /// Runs `body` as the send `id` (or anonymously without one): cancelled when the calling task
     /// is (its client went away) or when ``cancel(_:)`` names it; then its result says so.
-    func run(_ id: String?, _ request: Int, _ body: @escaping @Sendable () async -> DaemonReply.Result) async -> DaemonReply.Result {
+    func run(_ id: String?, _ body: @escaping @Sendable () async -> DaemonReply.Result) async -> DaemonReply.Result {
         let task = Task { await body() }
         if let id {
             let taken = running.withLock { running in
@@ -18,14 +18,14 @@ final class RunningSends: Sendable {
             }
             if taken {
                 task.cancel()
-                return TransferRequests.failure(request, "a send named \(id.debugDescription) is already running; give another id")
+                return TransferRequests.failure("a send named \(id.debugDescription) is already running; give another id")
             }
         }
         let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         let cancelled = id.map { id in running.withLock { $0.removeValue(forKey: id)?.cancelled ?? false } } ?? false
         // A send that says itself how it was cancelled (LocalSend: no resume) keeps its words.
         guard cancelled, result.failure != .cancelled else { return result }
-        return TransferRequests.failure(request, "cancelled by ferry send --cancel \(id ?? ""); nothing was delivered, and the receiver keeps what it has for a resume",
+        return TransferRequests.failure("cancelled by ferry send --cancel \(id ?? ""); nothing was delivered, and the receiver keeps what it has for a resume",
                                       code: .cancelled)
     }
 

@@ -7,7 +7,6 @@ import Synchronization
 struct SendRequest {
     let request: ClientRequest.Send
     let hub: TransferHub
-    var id: Int { request.id }
 
     func run(progress: @escaping @Sendable (DaemonReply.Progress) async -> Void) async -> DaemonReply.Result {
         do {
@@ -19,7 +18,7 @@ struct SendRequest {
             let forwarding = Task { for await event in stream { await progress(event) } }
             let throttle = Throttle()
             let outcome = try await client.send(files, url: request.url, app: request.app, to: peer) { event in
-                if throttle.allows(event) { continuation.yield(Self.progress(event, id: id)) }
+                if throttle.allows(event) { continuation.yield(Self.progress(event)) }
             }
             continuation.finish()
             await forwarding.value
@@ -27,7 +26,7 @@ struct SendRequest {
         } catch {
             // A full disk there is no decline: the receiver cannot write the files (73, EX_CANTCREAT).
             let code = error.code == .noSpace ? .cannotWrite : TransferRequests.failure(for: error)
-            return TransferRequests.failure(id, error.code == .notAContact ? notTrusted() : error.message, code: code)
+            return TransferRequests.failure(error.code == .notAContact ? notTrusted() : error.message, code: code)
         }
     }
 
@@ -47,8 +46,8 @@ struct SendRequest {
     }
 
     /// A transfer event as the `progress` reply of request `id`.
-    static func progress(_ event: TransferEvent, id: Int) -> DaemonReply.Progress {
-        var progress = DaemonReply.Progress(id: id, event: .waiting)
+    static func progress(_ event: TransferEvent) -> DaemonReply.Progress {
+        var progress = DaemonReply.Progress(event: .waiting)
         switch event {
         case .waiting:
             break
@@ -75,9 +74,9 @@ struct SendRequest {
     func result(_ outcome: SendOutcome, peer: PeerEndpoint) -> DaemonReply.Result {
         switch outcome {
         case .declined(let why) where why.hasPrefix(Receiver.expiredPrefix):
-            return TransferRequests.failure(id, "\(peer.name): \(why); send again when someone is there to accept it", code: .declined)
+            return TransferRequests.failure("\(peer.name): \(why); send again when someone is there to accept it", code: .declined)
         case .declined(let why):
-            return TransferRequests.failure(id, "\(peer.name) declined: \(why)", code: .declined)
+            return TransferRequests.failure("\(peer.name) declined: \(why)", code: .declined)
         case .delivered(let receipt):
             return delivered(receipt, peer: peer)
         case .deliveredEarlier(let receipt):
@@ -88,7 +87,7 @@ struct SendRequest {
     }
 
     func delivered(_ receipt: OfferReceipt, peer: PeerEndpoint) -> DaemonReply.Result {
-        var result = DaemonReply.Result(id, outcome: .delivered)
+        var result = DaemonReply.Result(outcome: .delivered)
         result.peer = peer.name
         result.deliveries = receipt.files.map { .init(status: $0.status, app: $0.app, name: $0.name ?? $0.id) }
         result.offer = receipt.offer

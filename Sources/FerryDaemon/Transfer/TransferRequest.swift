@@ -9,23 +9,10 @@ enum TransferRequest: Sendable, Equatable {
     case webShare(ClientRequest.WebShare)
     case receiving(ClientRequest.Receiving)
     case trust(ClientRequest.Trust)
-    case pending(ClientRequest.Plain)
+    case pending
     case accept(ClientRequest.OfferAnswer)
     case decline(ClientRequest.OfferAnswer)
     case pair(PairRequest)
-
-    /// The request's id, which its answers carry.
-    var id: Int {
-        switch self {
-        case .send(let send): send.id
-        case .cancel(let answer), .accept(let answer), .decline(let answer): answer.id
-        case .webShare(let share): share.id
-        case .receiving(let receiving): receiving.id
-        case .trust(let trust): trust.id
-        case .pending(let plain): plain.id
-        case .pair(let pair): pair.id
-        }
-    }
 
     /// Whether it runs until its client leaves, and stops then (a send, a web share).
     var endsWithClient: Bool {
@@ -40,18 +27,8 @@ enum TransferRequest: Sendable, Equatable {
 enum PairRequest: Sendable, Equatable {
     /// `pair`: ask a peer.
     case ask(ClientRequest.Pair)
-    case pending(ClientRequest.Plain)
+    case pending
     case confirm(ClientRequest.PairConfirm)
     case accept(ClientRequest.PairAccept)
     case decline(ClientRequest.OfferAnswer)
-
-    var id: Int {
-        switch self {
-        case .ask(let pair): pair.id
-        case .pending(let plain): plain.id
-        case .confirm(let confirm): confirm.id
-        case .accept(let accept): accept.id
-        case .decline(let answer): answer.id
-        }
-    }
 }

@@ -11,16 +11,16 @@ enum TransferRequests {
         // A freshly started ferryd loads its identity while the first request may already be here:
         // wait for the transfer service to fill the slot (or say it could not start).
         guard let hub = await transfers.hub() else {
-            await send(.result(failure(request.id, "file transfers are not running in ferryd (see its log)")))
+            await send(.result(failure("file transfers are not running in ferryd (see its log)")))
             return
         }
         let progress: @Sendable (DaemonReply.Progress) async -> Void = { await send(.progress($0)) }
         do {
             await send(.result(try await answer(request, hub, transfers: transfers, localSend: localSend, progress: progress)))
         } catch let error as TransferError {
-            await send(.result(failure(request.id, error.message, code: error.code == .notFound ? .notFound : .transferFailed)))
+            await send(.result(failure(error.message, code: error.code == .notFound ? .notFound : .transferFailed)))
         } catch {
-            await send(.result(failure(request.id, "\(error)")))
+            await send(.result(failure("\(error)")))
         }
     }
 
@@ -29,10 +29,10 @@ enum TransferRequests {
         switch request {
         case .send(let send):
             if let ambiguity = await PeerNames.ambiguity(send.peer, ferry: hub.peers, localSend: localSend?.peers) {
-                return failure(send.id, ambiguity, code: .ambiguousPeer)
+                return failure(ambiguity, code: .ambiguousPeer)
             }
             let localSendRequest = if let localSend { await LocalSendSendRequest.route(send, link: localSend, hub: hub) } else { nil as LocalSendSendRequest? }
-            return await transfers.sends.run(send.offer, send.id) {
+            return await transfers.sends.run(send.offer) {
                 if let localSendRequest { return await localSendRequest.run(progress: progress) }
                 return await SendRequest(request: send, hub: hub).run(progress: progress)
             }
@@ -40,12 +40,12 @@ enum TransferRequests {
         case .webShare(let share): return await LocalSendWebShare(request: share, hub: hub, link: localSend).run(progress: progress)
         case .receiving(let receiving): return try await self.receiving(receiving, hub)
         case .trust(let trust): return try self.trust(trust, hub)
-        case .pending(let pending): return await self.pending(pending, hub)
+        case .pending: return await self.pending(hub)
         case .accept(let answer): return try await self.answer(answer, accept: true, hub, gone: localSend?.goneOffers)
         case .decline(let answer): return try await self.answer(answer, accept: false, hub, gone: localSend?.goneOffers)
         case .pair(let pair):
             if case .ask(let ask) = pair, let ambiguity = await PeerNames.ambiguity(ask.peer, ferry: hub.peers, localSend: nil) {
-                return failure(ask.id, ambiguity, code: .ambiguousPeer)
+                return failure(ambiguity, code: .ambiguousPeer)
             }
             return await PairRequests.serve(pair, hub, progress: progress)
         }
@@ -57,8 +57,8 @@ enum TransferRequests {
         return refused.contains(error.code) ? .declined : .transferFailed
     }
 
-    static func failure(_ id: Int, _ message: String, code: DaemonReply.Failure = .transferFailed) -> DaemonReply.Result {
-        .failed(id, message, failure: code)
+    static func failure(_ message: String, code: DaemonReply.Failure = .transferFailed) -> DaemonReply.Result {
+        .failed(message, failure: code)
     }
 
     /// `cancel`: stops the running send whose id is `offer`.
@@ -67,7 +67,7 @@ enum TransferRequests {
         guard sends.cancel(name) else {
             throw TransferError(.notFound, "no send \(name.debugDescription) is running in this ferryd; `ferry send` prints the id it sends as")
         }
-        var result = DaemonReply.Result(request.id, outcome: .cancelled)
+        var result = DaemonReply.Result(outcome: .cancelled)
         result.offer = name
         return result
     }
@@ -80,7 +80,7 @@ enum TransferRequests {
         case .everyone: await hub.receiving.set(.everyone(until: Date() + ReceivingMode.everyoneDuration))
         }
         let current = await hub.receiving.current
-        var result = DaemonReply.Result(request.id, outcome: Self.mode(current).outcome)
+        var result = DaemonReply.Result(outcome: Self.mode(current).outcome)
         result.mode = Self.mode(current)
         if case .everyone(let until) = current {
             result.message = "everyone for \(Int(until.timeIntervalSinceNow.rounded())) s, then contacts only"
@@ -97,10 +97,9 @@ enum TransferRequests {
     }
 
     static func trust(_ request: ClientRequest.Trust, _ hub: TransferHub) throws -> DaemonReply.Result {
-        let id = request.id
         switch request.action {
         case .list:
-            var result = DaemonReply.Result(id, outcome: .ok)
+            var result = DaemonReply.Result(outcome: .ok)
             result.trusted = try hub.trust.load().map { .init(fingerprint: $0.fingerprint, name: $0.name, autoAccept: $0.autoAccept) }
             return result
         case .add:
@@ -109,24 +108,24 @@ enum TransferRequests {
             }
             try hub.trust.trust(TrustedPeer(fingerprint: fingerprint, name: request.peer ?? String(fingerprint.prefix(16)),
                                             autoAccept: request.autoAccept ?? true))
-            return .init(id, outcome: .trusted)
+            return .init(outcome: .trusted)
         case .revoke:
             let named = request.peer ?? request.fingerprint ?? ""
             let gone = try hub.trust.revoke(named)
             guard !gone.isEmpty else { throw TransferError(.notFound, "no trusted peer is named or starts with \(named.debugDescription); see ferry trust") }
-            var result = DaemonReply.Result(id, outcome: .revoked)
+            var result = DaemonReply.Result(outcome: .revoked)
             result.trusted = gone.map { .init(fingerprint: $0.fingerprint, name: $0.name) }
             return result
         case .`self`:
-            var result = DaemonReply.Result(id, outcome: .ok)
+            var result = DaemonReply.Result(outcome: .ok)
             result.fingerprint = hub.identity.fingerprint
             result.peer = hub.senderName
             return result
         }
     }
 
-    static func pending(_ request: ClientRequest.Plain, _ hub: TransferHub) async -> DaemonReply.Result {
-        var result = DaemonReply.Result(request.id, outcome: .ok)
+    static func pending(_ hub: TransferHub) async -> DaemonReply.Result {
+        var result = DaemonReply.Result(outcome: .ok)
         result.offers = await (hub.receiver?.pending() ?? []).map {
             .init(id: $0.id, sender: $0.sender, files: $0.files, bytes: $0.bytes, fingerprint: $0.senderFingerprint, url: $0.url)
         }
@@ -142,6 +141,6 @@ enum TransferRequests {
             if let why = gone?.message(for: offer) { throw TransferError(.notFound, why) }
             throw TransferError(.notFound, "no offer \(offer.debugDescription) is waiting; see ferry inbox pending")
         }
-        return .init(request.id, outcome: accept ? .accepted : .declined)
+        return .init(outcome: accept ? .accepted : .declined)
     }
 }

@@ -10,8 +10,8 @@ extension Application {
 
     /// Answers `encodeRestorableState`: the archive as `state-data` chunks, then a `reply` whose
     /// `archive` carries the app's version; `result` false when the app saves nothing.
-    func encodeStateReplies(_ id: Int, _ delegate: some ApplicationDelegate) -> [AppReply] {
-        let nothing = [AppReply.reply(.init(id: id, result: false))]
+    func encodeStateReplies(_ id: Int, _ delegate: some ApplicationDelegate) -> [Envelope<AppReply>] {
+        let nothing = [Envelope(id: id, AppReply.reply(.init(result: false)))]
         guard let delegate = delegate as? any RestorationDelegate else { return nothing }
         do throws(RestorationError) {
             guard let (archive, appVersion) = try restoration.encodeState(of: self, delegate: delegate) else { return nothing }
@@ -19,7 +19,7 @@ extension Application {
                 throw RestorationError(.tooLarge, "the state archive is \(archive.count) bytes; ferryd keeps at most \(AppReply.maximumArchiveSize)")
             }
             let info = AppEvent.ArchiveInfo(appVersion: appVersion, size: archive.count)
-            return AppReply.stateChunks(archive, id: id) + [.reply(.init(id: id, result: true, archive: info))]
+            return (AppReply.stateChunks(archive) + [.reply(.init(result: true, archive: info))]).map { Envelope(id: id, $0) }
         } catch {
             Self.report("state not saved: \(error.message)")
             return nothing

@@ -5,7 +5,6 @@ public enum AppEvent: Sendable, Equatable {
 
     /// One lifecycle event (`willFinishLaunching`, `open`, `encodeRestorableState`, …).
     public struct Event: Codable, Sendable, Equatable {
-        public var id: Int
         public var event: String
         /// The URL of an `open` event.
         public var url: String?
@@ -13,9 +12,8 @@ public enum AppEvent: Sendable, Equatable {
         /// The saved state waiting in the inherited memory file (`willFinishLaunching`).
         public var archive: AppEvent.ArchiveInfo?
 
-        public init(id: Int, event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil,
+        public init(event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil,
                     archive: AppEvent.ArchiveInfo? = nil) {
-            self.id = id
             self.event = event
             self.url = url
             self.options = options
@@ -30,26 +28,22 @@ public enum AppReply: Sendable, Equatable {
     case reply(Reply)
     case stateData(StateData)
 
-    /// The answer to event `id`.
+    /// The answer to an event (its envelope carries the event's id).
     public struct Reply: Codable, Sendable, Equatable {
-        public var id: Int
         public var result: Bool
         public var archive: AppEvent.ArchiveInfo?
 
-        public init(id: Int, result: Bool, archive: AppEvent.ArchiveInfo? = nil) {
-            self.id = id
+        public init(result: Bool, archive: AppEvent.ArchiveInfo? = nil) {
             self.result = result
             self.archive = archive
         }
     }
 
-    /// At most 512 KiB of archive for event `id`, base64.
+    /// At most 512 KiB of archive for an event, base64.
     public struct StateData: Codable, Sendable, Equatable {
-        public var id: Int
         public var data: String
 
-        public init(id: Int, data: String) {
-            self.id = id
+        public init(data: String) {
             self.data = data
         }
     }

@@ -1,6 +1,6 @@
 extension DaemonReply.Result {
     init(_ object: WireObject) throws(WireError) {
-        self.init(id: try object.id(), outcome: try object.needWord("outcome"))
+        self.init(outcome: try object.needWord("outcome"))
         app = try object.string("app")
         pid = try object.optional("pid") { field throws(JSONScanner.Failure) in try field.int32() }
         handled = try object.bool("handled")
@@ -36,7 +36,6 @@ extension DaemonReply.Result {
     }
 
     func write(to out: inout JSONWriter) {
-        out.field("id", id)
         out.field("app", app)
         out.field("outcome", outcome.rawValue)
         out.field("pid", pid.map(Int.init))
@@ -61,7 +60,7 @@ extension DaemonReply.Result {
 
 extension DaemonReply.Progress {
     init(_ object: WireObject) throws(WireError) {
-        self.init(id: try object.id(), event: try object.needWord("event"))
+        self.init(event: try object.needWord("event"))
         file = try object.string("file")
         files = try object.strings("files")
         bytes = try object.int("bytes")
@@ -73,7 +72,6 @@ extension DaemonReply.Progress {
     }
 
     func write(to out: inout JSONWriter) {
-        out.field("id", id)
         out.field("event", event.rawValue)
         out.field("message", message)
         out.strings("files", files)

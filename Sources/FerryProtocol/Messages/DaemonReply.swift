@@ -1,14 +1,13 @@
-/// What the daemon sends a client: one `result` per request, `progress` before it for long
-/// requests (`send`, pairing), and `peer` changes after a watching `peers`.
+/// What the daemon answers a client's request with, in an ``Envelope`` carrying the request's
+/// `id`: one `result` per request, `progress` before it for long requests (`send`, pairing).
+/// The `peer` changes after a watching `peers` answer no request (``WireMessage/peer(_:)``).
 public enum DaemonReply: Sendable, Equatable {
     case result(Result)
     case progress(Progress)
-    case peer(PeerChange)
 
-    /// The answer to request `id`. `outcome` says how it went; the other fields are those of the
+    /// The answer to a request. `outcome` says how it went; the other fields are those of the
     /// request's kind (docs/protocol.md lists them per request).
     public struct Result: Codable, Sendable, Equatable {
-        public var id: Int
         public var outcome: Outcome
         public var app: String?
         public var pid: Int32?
@@ -36,15 +35,13 @@ public enum DaemonReply: Sendable, Equatable {
         /// Data protection's lock and keys (`unlock`, `lock`, `protection-status`, `ps`).
         public var protection: DaemonReply.ProtectionReport?
 
-        public init(id: Int, outcome: Outcome) {
-            self.id = id
+        public init(outcome: Outcome) {
             self.outcome = outcome
         }
     }
 
-    /// A step of request `id`: `waiting`, `accepted`, `progress`, `file-done`.
+    /// A step of a request: `waiting`, `accepted`, `progress`, `file-done`.
     public struct Progress: Codable, Sendable, Equatable {
-        public var id: Int
         public var event: Event
         public var file: String?
         public var files: [String]?
@@ -57,8 +54,7 @@ public enum DaemonReply: Sendable, Equatable {
         /// The web share's URLs (`shared`).
         public var items: [String]?
 
-        public init(id: Int, event: Event) {
-            self.id = id
+        public init(event: Event) {
             self.event = event
         }
     }

@@ -1,5 +1,5 @@
 /// Every message straight from and to its line: the handshake's, the app's and the peer changes
-/// here; requests in ClientRequest+JSON.swift, results and progress in DaemonReply+JSON.swift.
+/// here; requests in ClientRequest.swift, results and progress in DaemonReply+JSON.swift.
 /// Members go out in one fixed order (type, id, then the protocol's historical order).
 extension WireMessage {
     /// The message one line's object stands for.
@@ -12,17 +12,18 @@ extension WireMessage {
             self = .handshake(.welcome(.init(protocol: try object.needInt("protocol"), server: try object.string("server"),
                                              bundleId: try object.string("bundleId"))))
         case "error": self = .handshake(.error(.init(code: try object.needString("code"), message: try object.string("message"))))
-        case "result": self = .reply(.result(try .init(object)))
-        case "progress": self = .reply(.progress(try .init(object)))
+        case "result": self = .reply(.init(id: try object.id(), .result(try .init(object))))
+        case "progress": self = .reply(.init(id: try object.id(), .progress(try .init(object))))
         case "peer":
-            self = .reply(.peer(.init(event: try object.needWord("event"), message: try object.string("message"),
-                                      peers: try object.need("peers") { field throws(JSONScanner.Failure) in try field.peers() })))
-        case "event": self = .event(.event(try .init(object)))
+            self = .peer(.init(event: try object.needWord("event"), message: try object.string("message"),
+                               peers: try object.need("peers") { field throws(JSONScanner.Failure) in try field.peers() }))
+        case "event": self = .event(.init(id: try object.id(), .event(try .init(object))))
         case "reply":
-            self = .appReply(.reply(.init(id: try object.id(), result: try object.bool("result") ?? false,
-                                          archive: try object.optional("archive") { field throws(JSONScanner.Failure) in try field.archive() })))
-        case "state-data": self = .appReply(.stateData(.init(id: try object.id(), data: try object.needString("data"))))
-        default: self = .request(try ClientRequest(object))
+            self = .appReply(.init(id: try object.id(), .reply(.init(result: try object.bool("result") ?? false,
+                                                                     archive: try object.optional("archive") { field throws(JSONScanner.Failure) in try field.archive() }))))
+        case "state-data": self = .appReply(.init(id: try object.id(), .stateData(.init(data: try object.needString("data")))))
+        // A request's id is read before its members, as for every numbered message.
+        default: self = .request(.init(id: try object.id(), try ClientRequest(object)))
         }
     }
 
@@ -30,19 +31,26 @@ extension WireMessage {
     func jsonLine() -> [UInt8] {
         var out = JSONWriter()
         switch self {
-        case .reply(.result(let result)):
+        case .reply(let reply):
             // The hot path first: `ferry open`'s answer.
-            out.field("type", "result")
-            result.write(to: &out)
+            switch reply.body {
+            case .result(let result):
+                out.field("type", "result")
+                out.field("id", reply.id)
+                result.write(to: &out)
+            case .progress(let progress):
+                out.field("type", "progress")
+                out.field("id", reply.id)
+                progress.write(to: &out)
+            }
         case .request(let request):
-            out.field("type", request.type)
-            request.write(to: &out)
-        case .event(.event(let event)):
+            out.field("type", request.body.type)
+            out.field("id", request.id)
+            request.body.write(to: &out)
+        case .event(let event):
             out.field("type", "event")
-            event.write(to: &out)
-        case .reply(.progress(let progress)):
-            out.field("type", "progress")
-            progress.write(to: &out)
+            out.field("id", event.id)
+            event.body.write(to: &out)
         case .handshake(.hello(let hello)):
             out.field("type", "hello")
             hello.write(to: &out)
@@ -62,18 +70,33 @@ extension WireMessage {
         case .handshake(.error(let failure)):
             out.field("message", failure.message)
             out.field("code", failure.code)
-        case .reply(.peer(let change)):
+        case .peer(let change):
             out.field("event", change.event.rawValue)
             out.field("message", change.message)
             out.array("peers", change.peers) { $0.peer($1) }
-        case .appReply(.reply(let reply)):
-            out.field("id", reply.id)
+        case .appReply(let envelope):
+            out.field("id", envelope.id)
+            envelope.body.write(to: &out)
+        case .reply, .request, .event, .handshake(.hello): break
+        }
+    }
+}
+
+extension AppEvent {
+    func write(to out: inout JSONWriter) {
+        switch self {
+        case .event(let event): event.write(to: &out)
+        }
+    }
+}
+
+extension AppReply {
+    func write(to out: inout JSONWriter) {
+        switch self {
+        case .reply(let reply):
             out.field("result", reply.result)
             if let archive = reply.archive { out.object("archive") { $0.archive(archive) } }
-        case .appReply(.stateData(let chunk)):
-            out.field("id", chunk.id)
-            out.field("data", chunk.data)
-        case .reply(.result), .request, .event, .reply(.progress), .handshake(.hello): break
+        case .stateData(let chunk): out.field("data", chunk.data)
         }
     }
 }
@@ -97,13 +120,12 @@ extension Handshake.Hello {
 
 extension AppEvent.Event {
     init(_ object: WireObject) throws(WireError) {
-        self.init(id: try object.id(), event: try object.needString("event"), url: try object.string("url"),
+        self.init(event: try object.needString("event"), url: try object.string("url"),
                   options: try object.optional("options") { field throws(JSONScanner.Failure) in try field.options() },
                   archive: try object.optional("archive") { field throws(JSONScanner.Failure) in try field.archive() })
     }
 
     func write(to out: inout JSONWriter) {
-        out.field("id", id)
         out.field("event", event)
         out.field("url", url)
         if let options { out.object("options") { $0.options(options) } }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct AppControllerTests {
     struct NoLink: AppLink {
         func welcome(app: String) {}
-        func send(_ event: AppEvent.Event) {}
+        func send(_ event: Envelope<AppEvent>) {}
         func close() {}
     }
 

@@ -20,11 +20,11 @@ import Testing
         let gone = LocalSendGoneOffers()
         gone.add("0a1b", sender: "Pixel 8")
         let error = await #expect(throws: TransferError.self) {
-            try await TransferRequests.answer(.init(id: 1, offer: "0a1b"), accept: accept, try Self.hub(), gone: gone)
+            try await TransferRequests.answer(.init(offer: "0a1b"), accept: accept, try Self.hub(), gone: gone)
         }
         #expect(error?.message.contains("Pixel 8") == true && error?.message.contains("hung up") == true, "\(String(describing: error))")
         let other = await #expect(throws: TransferError.self) {
-            try await TransferRequests.answer(.init(id: 1, offer: "ffff"), accept: accept, try Self.hub(), gone: gone)
+            try await TransferRequests.answer(.init(offer: "ffff"), accept: accept, try Self.hub(), gone: gone)
         }
         #expect(other?.message.contains("hung up") == false)
     }
@@ -33,10 +33,10 @@ import Testing
         let sends = RunningSends()
         let message = LocalSendSendRequest.cancelledMessage(offer: "abc123", device: "pyls-b")
         let (started, signal) = AsyncStream<Void>.makeStream()
-        async let result = sends.run("abc123", 7) {
+        async let result = sends.run("abc123") {
             signal.yield()
             await LocalSendWebShare.untilCancelled()
-            return TransferRequests.failure(7, message, code: .cancelled)
+            return TransferRequests.failure(message, code: .cancelled)
         }
         for await _ in started { break }
         #expect(sends.cancel("abc123"))

@@ -4,10 +4,10 @@ import Testing
 
 @Suite struct ProtectionRequestsTests {
     @Test(arguments: [
-        ProtectionRequest.unlock(.init(id: 1, data: "cGFzcw==")), .lock(.init(id: 1, mode: .now)), .status(.init(id: 1)),
+        ProtectionRequest.unlock(.init(data: "cGFzcw==")), .lock(.init(mode: .now)), .status,
     ])
     func withoutProtectionEachRequestIsUnavailable(_ request: ProtectionRequest) async {
         let result = await ProtectionRequests.serve(request, nil)
-        #expect(result == DaemonReply.Result(1, outcome: .unavailable, message: "this ferryd runs without data protection"))
+        #expect(result == DaemonReply.Result(outcome: .unavailable, message: "this ferryd runs without data protection"))
     }
 }

@@ -6,17 +6,18 @@ import Testing
 /// error text apps have always got.
 @Suite struct AppInboundTests {
     @Test func repliesAndStateChunksAreTaken() {
-        let reply = AppReply.Reply(id: 3, result: true, archive: ArchiveInfo(size: 4))
-        #expect(AppInbound(.appReply(.reply(reply))) == .reply(reply))
-        let chunk = AppReply.StateData(id: 3, data: "AAAA")
-        #expect(AppInbound(.appReply(.stateData(chunk))) == .state(chunk))
+        let reply = AppReply.Reply(result: true, archive: ArchiveInfo(size: 4))
+        #expect(AppInbound(.appReply(.init(id: 3, .reply(reply)))) == .reply(.init(id: 3, reply)))
+        let chunk = Envelope(id: 3, AppReply.stateData(.init(data: "AAAA")))
+        #expect(AppInbound(.appReply(chunk)) == .state(chunk))
     }
 
     @Test(arguments: [
-        WireMessage.request(.ping(.init(id: 1))),
-        .request(.open(.init(id: 2, url: "todo://x"))),
-        .event(.event(.init(id: 1, event: "open"))),
-        .reply(.result(.init(id: 1, outcome: .ok))),
+        WireMessage.request(.init(id: 1, .ping)),
+        .request(.init(id: 2, .open(.init(url: "todo://x")))),
+        .event(.init(id: 1, .event(.init(event: "open")))),
+        .reply(.init(id: 1, .result(.init(outcome: .ok)))),
+        .peer(.init(event: .added, peers: [])),
         .handshake(.hello(.init(protocol: 2, role: .app, token: "t"))),
     ])
     func anythingElseIsRefused(_ message: WireMessage) {

@@ -15,7 +15,7 @@ import Testing
 
     @Test func anythingButHelloFirstIsMalformed() {
         #expect(throws: WireError(.malformedFrame, "the first frame must be hello")) {
-            try Connection.checkHello(.request(.ping(.init(id: 1))))
+            try Connection.checkHello(.request(.init(id: 1, .ping)))
         }
     }
 
@@ -40,7 +40,7 @@ import Testing
         link.welcome(app: "com.acme.todo")
         let welcome = #"{"type":"welcome","protocol":\#(version),"server":"ferryd \#(DaemonVersion.string)","bundleId":"com.acme.todo"}"#
         #expect(try written(channel) == Array((welcome + "\n").utf8))
-        link.send(AppEvent.Event(id: 4, event: "open", url: "todo://x", options: .init(url: "todo://x", sourceApplication: "ferry")))
+        link.send(Envelope(id: 4, .event(AppEvent.Event(event: "open", url: "todo://x", options: .init(url: "todo://x", sourceApplication: "ferry")))))
         let event = #"{"type":"event","id":4,"event":"open","url":"todo://x","options":{"url":"todo://x","sourceApplication":"ferry"}}"#
         #expect(try written(channel) == Array((event + "\n").utf8))
     }

@@ -81,8 +81,9 @@ import FerryTestSupport
         let world = try World()
         let answers = try await world.exchange([Self.open(1, "one://a"), #"{"type":"ping","id":2}"#, Self.open(3, "two://b"),
                                                 Self.open(4, "nobody://c")], reading: 4)
-        let results = try answers.map { try #require(try WireCodec.decodeMessage(Array($0.utf8)).result) }
-        #expect(results.map(\.id) == [1, 2, 3, 4])
+        let messages = try answers.map { try WireCodec.decodeMessage(Array($0.utf8)) }
+        #expect(messages.map(\.id) == [1, 2, 3, 4])
+        let results = try messages.map { try #require($0.result) }
         #expect(results.map(\.outcome) == [.command, .pong, .command, .failed])
         #expect(results[0].app == "com.test.one" && results[2].app == "com.test.two")
         #expect(results[3].failure == .noHandler, "no handler for the scheme")

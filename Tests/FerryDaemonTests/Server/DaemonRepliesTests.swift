@@ -8,7 +8,7 @@ import Testing
     @Test func anOpenedURLIsTheResultItWasBefore() {
         let opened = OpenResult(id: 7, app: "com.acme.todo", outcome: .active, pid: 42, handled: true)
         let line = #"{"type":"result","id":7,"app":"com.acme.todo","outcome":"active","pid":42,"handled":true}"#
-        #expect(WireCodec.encode(.reply(.result(.init(.opened(opened))))) == Array((line + "\n").utf8))
+        #expect(WireCodec.encode(.reply(.init(id: 7, .result(.init(.opened(opened)))))) == Array((line + "\n").utf8))
     }
 
     @Test func aDeclinedOpenCarriesItsReason() {
@@ -29,7 +29,7 @@ import Testing
         let error = DaemonError(code, "why")
         let result = DaemonReply.Result(.failed(id: 3, app: "a", error))
         #expect(result == {
-            var expected = DaemonReply.Result(id: 3, outcome: .failed)
+            var expected = DaemonReply.Result(outcome: .failed)
             expected.app = "a"
             expected.message = error.message
             expected.failure = failure
@@ -44,10 +44,10 @@ import Testing
     }
 
     @Test func stateReportsAreOutcomes() {
-        #expect(DaemonReply.Result(4, .none, app: "a").outcome == .none)
-        #expect(DaemonReply.Result(4, .discarded, app: "a").outcome == .discarded)
-        #expect(DaemonReply.Result(4, .saved(ArchiveInfo(size: 9)), app: "a").archive?.size == 9)
-        let damaged = DaemonReply.Result(4, .damaged("bad key"), app: "a")
+        #expect(DaemonReply.Result(.none, app: "a").outcome == .none)
+        #expect(DaemonReply.Result(.discarded, app: "a").outcome == .discarded)
+        #expect(DaemonReply.Result(.saved(ArchiveInfo(size: 9)), app: "a").archive?.size == 9)
+        let damaged = DaemonReply.Result(.damaged("bad key"), app: "a")
         #expect(damaged.outcome == .damaged)
         #expect(damaged.message == "bad key")
     }

@@ -89,12 +89,12 @@ import FerryTestSupport
         let chunks = Self.chunks(Array(repeating: 7, count: AppReply.stateChunkSize + 10), id: 4)
         #expect(chunks.count == 2)
         for chunk in chunks {
-            let taken = upload.receive(.stateData(chunk))
+            let taken = upload.receive(chunk)
             #expect(taken)
         }
         var stray = chunks[0]
         stray.id = 5
-        let taken = upload.receive(.stateData(stray))
+        let taken = upload.receive(stray)
         #expect(!taken)
         #expect(upload.bytes.count == AppReply.stateChunkSize + 10)
         #expect(!upload.overflowed)
@@ -104,7 +104,7 @@ import FerryTestSupport
         var upload = Preservation(speaksRestoration: true)
         upload.expect(1)
         for chunk in Self.chunks(Array(repeating: 0, count: AppReply.maximumArchiveSize + 1), id: 1) {
-            _ = upload.receive(.stateData(chunk))
+            _ = upload.receive(chunk)
         }
         #expect(upload.overflowed)
     }
@@ -112,7 +112,7 @@ import FerryTestSupport
     @Test func chunkThatIsNotBase64Overflows() {
         var upload = Preservation(speaksRestoration: true)
         upload.expect(2)
-        let taken = upload.receive(.stateData(.init(id: 2, data: "not base64!")))
+        let taken = upload.receive(.init(id: 2, .stateData(.init(data: "not base64!"))))
         #expect(taken)
         #expect(upload.overflowed)
     }
@@ -121,15 +121,15 @@ import FerryTestSupport
         var upload = Preservation(speaksRestoration: true)
         upload.expect(3)
         let info = ArchiveInfo(appVersion: "7", size: 1)
-        let stray = upload.receive(.reply(.init(id: 9, result: true, archive: info)))
+        let stray = upload.receive(.init(id: 9, .reply(.init(result: true, archive: info))))
         #expect(!stray)
-        let ending = upload.receive(.reply(.init(id: 3, result: true, archive: info)))
+        let ending = upload.receive(.init(id: 3, .reply(.init(result: true, archive: info))))
         #expect(ending)
         #expect(upload.info == info)
     }
 
     /// The chunks an app sends for `archive`, as the daemon decodes them.
-    static func chunks(_ archive: [UInt8], id: Int) -> [AppReply.StateData] {
-        AppReply.stateChunks(archive, id: id).compactMap { if case .stateData(let chunk) = $0 { chunk } else { nil } }
+    static func chunks(_ archive: [UInt8], id: Int) -> [Envelope<AppReply>] {
+        AppReply.stateChunks(archive).map { Envelope(id: id, $0) }
     }
 }

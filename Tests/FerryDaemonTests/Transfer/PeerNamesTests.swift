@@ -34,7 +34,7 @@ import Testing
         let slot = TransferSlot()
         slot.fill(hub)
         let got = Mutex<[DaemonReply]>([])
-        await TransferRequests.serve(.send(.init(id: 7, files: ["/nonexistent"], peer: name)), transfers: slot, localSend: localSend) { reply in
+        await TransferRequests.serve(.send(.init(files: ["/nonexistent"], peer: name)), transfers: slot, localSend: localSend) { reply in
             got.withLock { $0.append(reply) }
         }
         guard case .result(let result)? = got.withLock({ $0.last }) else { throw CancellationError() }
@@ -46,7 +46,7 @@ import Testing
         await link.peers.upsert(Self.info("Alice-Phone", Self.real, port: 53317), address: "192.168.1.5", certificate: nil)
         await link.peers.upsert(Self.info("alice-phone", Self.impostor, port: 9), address: "192.168.1.9", certificate: nil)
         let result = try await Self.send("Alice-Phone", ferry: [], localSend: link)
-        #expect(result == .failed(7, "2 devices are called Alice-Phone: Alice-Phone (ab12000000000000…, 192.168.1.5:53317), "
+        #expect(result == .failed("2 devices are called Alice-Phone: Alice-Phone (ab12000000000000…, 192.168.1.5:53317), "
             + "alice-phone (cd34111111111111…, 192.168.1.9:9); send with --to FINGERPRINT (8 or more of its first hex digits)", failure: .ambiguousPeer))
     }
 

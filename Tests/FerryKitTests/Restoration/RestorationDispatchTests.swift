@@ -88,18 +88,26 @@ import Testing
     }
 }
 
-extension AppReply {
+extension Envelope<AppReply> {
     /// The reply, if this is one.
-    var reply: Reply? {
-        if case .reply(let reply) = self { reply } else { nil }
+    var reply: AppReply.Reply? {
+        if case .reply(let reply) = body { reply } else { nil }
     }
 }
 
-extension [AppReply] {
+extension Envelope<AppEvent> {
+    /// The saved state announced with the event.
+    var archive: AppEvent.ArchiveInfo? {
+        get { if case .event(let event) = body { event.archive } else { nil } }
+        set { if case .event(var event) = body { event.archive = newValue; body = .event(event) } }
+    }
+}
+
+extension [Envelope<AppReply>] {
     /// The archive the `state-data` chunks carry, in order.
     var archiveBytes: [UInt8] {
         flatMap { reply -> [UInt8] in
-            if case .stateData(let chunk) = reply { chunk.archiveBytes ?? [] } else { [] }
+            if case .stateData(let chunk) = reply.body { chunk.archiveBytes ?? [] } else { [] }
         }
     }
 }

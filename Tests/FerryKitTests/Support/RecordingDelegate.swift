@@ -58,18 +58,18 @@ func testApplication() -> Application {
 }
 
 /// An event as ferryd sends it.
-func appEvent(_ id: Int, _ event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil) -> AppEvent.Event {
-    AppEvent.Event(id: id, event: event, url: url, options: options)
+func appEvent(_ id: Int, _ event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil) -> Envelope<AppEvent> {
+    Envelope(id: id, .event(AppEvent.Event(event: event, url: url, options: options)))
 }
 
 /// The app's reply to event `id`.
-func appReply(_ id: Int, _ result: Bool) -> AppReply {
-    .reply(.init(id: id, result: result))
+func appReply(_ id: Int, _ result: Bool) -> Envelope<AppReply> {
+    Envelope(id: id, .reply(.init(result: result)))
 }
 
 /// An `event` message, for the tests of the wire.
 func eventMessage(_ id: Int, _ event: String, url: String? = nil, options: AppEvent.LaunchOptions? = nil) -> WireMessage {
-    .event(.event(appEvent(id, event, url: url, options: options)))
+    .event(appEvent(id, event, url: url, options: options))
 }
 
 /// A `reply` message, for the tests of the wire.

@@ -25,23 +25,23 @@ import Testing
 
     /// The share sheet from ferryd's answers: the trust list comes as typed rows.
     @Test func trustIsReadFromTheTrustResultsRows() {
-        var table = DaemonReply.Result(id: 1, outcome: .running)
+        var table = DaemonReply.Result(outcome: .running)
         table.peers = [row("Kitchen", ["192.168.1.20"], fingerprint: "aa"), row("Attic", [], fingerprint: "bb")]
-        var trust = DaemonReply.Result(id: 2, outcome: .ok)
+        var trust = DaemonReply.Result(outcome: .ok)
         trust.trusted = [.init(fingerprint: "BB", name: "Attic", autoAccept: true)]
         #expect(SharePeer.rows(table: table, trust: trust).map { "\($0.name) \($0.trusted)" } == ["Attic true", "Kitchen false"])
     }
 
     @Test(arguments: [("192.168.1.20:47120", "192.168.1.20", 47120), ("[fe80::1]:5", "fe80::1", 5)])
     func hostAndPortSetTheAddress(text: String, host: String, port: Int) {
-        var send = ClientRequest.Send(id: 1, files: ["/a"])
+        var send = ClientRequest.Send(files: ["/a"])
         send.setReceiver(text)
         #expect(send.host == host && send.port == port && send.peer == nil)
     }
 
     @Test(arguments: ["Kitchen", "Ferry B", "host:0", "host:70000", ":80"])
     func anythingElseIsAPeerName(text: String) {
-        var send = ClientRequest.Send(id: 1, files: ["/a"])
+        var send = ClientRequest.Send(files: ["/a"])
         send.setReceiver(text)
         #expect(send.peer == text && send.host == nil)
     }

@@ -21,21 +21,21 @@ import FerryTestSupport
 
     @Test func stateDataFramesCarryTheArchiveUnderTheFrameLimit() throws {
         let archive = (0..<(AppReply.stateChunkSize * 2 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        let chunks = AppReply.stateChunks(archive, id: 42)
+        let chunks = AppReply.stateChunks(archive).map { Envelope(id: 42, $0) }
         #expect(chunks.count == 3)
         let lines = chunks.map { WireCodec.encode(.appReply($0)) }
         #expect(lines.allSatisfy { $0.count < WireCodec.maximumLength })
         let decoded = try lines.map { try WireCodec.decodeMessage($0.dropLast()) }
         #expect(decoded.allSatisfy { $0.type == "state-data" && $0.id == 42 })
         #expect(decoded.flatMap { message -> [UInt8] in
-            if case .appReply(.stateData(let chunk)) = message { chunk.archiveBytes ?? [] } else { [] }
+            if case .appReply(let reply) = message, case .stateData(let chunk) = reply.body { chunk.archiveBytes ?? [] } else { [] }
         } == archive)
     }
 
     @Test func archiveInfoRoundTripsThroughTheCodec() throws {
-        let event = WireMessage.event(.event(.init(id: 1, event: "willFinishLaunching",
+        let event = WireMessage.event(.init(id: 1, .event(.init(event: "willFinishLaunching",
                                                     archive: .init(bundleVersion: "1.2", interfaceIdiom: "desktop", appVersion: "3",
-                                                                   savedAt: 1_795_000_000.5, size: 153))))
+                                                                   savedAt: 1_795_000_000.5, size: 153)))))
         let line = WireCodec.encode(event)
         #expect(try WireCodec.decodeMessage(line.dropLast()) == event)
     }

@@ -79,7 +79,7 @@ let goldenSamples: [WireMessage] = {
     row.reachable = true
     row.model = "Pixel"
     row.deviceType = "mobile"
-    var everything = DaemonReply.Result(id: 3, outcome: .ok)
+    var everything = DaemonReply.Result(outcome: .ok)
     everything.app = "com.a"
     everything.pid = -1
     everything.handled = false
@@ -100,11 +100,11 @@ let goldenSamples: [WireMessage] = {
     everything.pairRequests = [.init(id: "p1", name: "phone", code: "123456", fingerprint: "ab")]
     everything.archive = .init(bundleVersion: "1", interfaceIdiom: "desktop", appVersion: "2", savedAt: 3.5, size: 9)
     everything.protection = .init(lock: "locked", available: false, enforced: true, keys: ["B": "present", "A": "absent"], held: 1)
-    var opened = DaemonReply.Result(id: 17, outcome: .active)
+    var opened = DaemonReply.Result(outcome: .active)
     opened.app = "com.acme.todo"
     opened.pid = 4242
     opened.handled = true
-    var progress = DaemonReply.Progress(id: 5, event: .progress)
+    var progress = DaemonReply.Progress(event: .progress)
     progress.file = "a.txt"
     progress.files = ["a.txt", "b"]
     progress.bytes = 10
@@ -113,33 +113,34 @@ let goldenSamples: [WireMessage] = {
     progress.fileTotal = 4
     progress.message = "hi"
     progress.items = ["http://x/1"]
-    var send = ClientRequest.Send(id: 9, files: ["/a", "/b"], url: "u://x", peer: "p", host: "::1", port: 53317, fingerprint: "ab", app: "com.a", offer: "s1")
+    var send = ClientRequest.Send(files: ["/a", "/b"], url: "u://x", peer: "p", host: "::1", port: 53317, fingerprint: "ab", app: "com.a", offer: "s1")
     send.pin = "1234"
+    // Numbered as the golden lines are: the open 7, then each request by its place.
     let requests: [ClientRequest] = [
-        .open(.init(id: 7, url: "todolist://x/a%20b?q=\"quoted\"\\#frag", app: "com.acme.todo", source: "s", annotation: "n", background: true, wait: false)),
-        .ps(.init(id: 1)), .quit(.init(id: 2, app: "a")), .kill(.init(id: 3, app: "b")), .memoryWarning(.init(id: 4)), .ping(.init(id: 5)),
-        .peers(.init(id: 6, wait: true)), .peerAdd(.init(id: 7, address: "h:1")), .peerRemove(.init(id: 8, address: "[::1]:2")),
-        .send(send), .send(.init(id: 10, files: ["/a"], peer: "kitchen")), .receiving(.init(id: 11, mode: .everyone)), .receiving(.init(id: 12)),
-        .trust(.init(id: 13, action: .add, fingerprint: "ab", peer: "laptop", autoAccept: false)), .pending(.init(id: 14)),
-        .accept(.init(id: 15, offer: "o")), .decline(.init(id: 16, offer: "o")), .cancel(.init(id: 17, offer: "o")),
-        .pair(.init(id: 18, peer: "p", host: "h", port: 1, fingerprint: "f")), .pairPending(.init(id: 19)),
-        .pairConfirm(.init(id: 20, offer: "o", confirmed: true)), .pairAccept(.init(id: 21, offer: "o", code: "123456")),
-        .pairDecline(.init(id: 22, offer: "o")), .state(.init(id: 23, app: "a", discard: true)), .unlock(.init(id: 24, data: "cGFzcw==")),
-        .lock(.init(id: 25, mode: .now)), .protectionStatus(.init(id: 26)), .webShare(.init(id: 27, files: ["/x"], pin: "12")),
+        .open(.init(url: "todolist://x/a%20b?q=\"quoted\"\\#frag", app: "com.acme.todo", source: "s", annotation: "n", background: true, wait: false)),
+        .ps, .quit(.init(app: "a")), .kill(.init(app: "b")), .memoryWarning, .ping,
+        .peers(.init(wait: true)), .peerAdd(.init(address: "h:1")), .peerRemove(.init(address: "[::1]:2")),
+        .send(send), .send(.init(files: ["/a"], peer: "kitchen")), .receiving(.init(mode: .everyone)), .receiving(.init()),
+        .trust(.init(action: .add, fingerprint: "ab", peer: "laptop", autoAccept: false)), .pending,
+        .accept(.init(offer: "o")), .decline(.init(offer: "o")), .cancel(.init(offer: "o")),
+        .pair(.init(peer: "p", host: "h", port: 1, fingerprint: "f")), .pairPending,
+        .pairConfirm(.init(offer: "o", confirmed: true)), .pairAccept(.init(offer: "o", code: "123456")),
+        .pairDecline(.init(offer: "o")), .state(.init(app: "a", discard: true)), .unlock(.init(data: "cGFzcw==")),
+        .lock(.init(mode: .now)), .protectionStatus, .webShare(.init(files: ["/x"], pin: "12")),
     ]
     return [
         .handshake(.hello(.init(protocol: 3, role: .app, token: "t", restoration: true))),
         .handshake(.hello(.init(protocol: 2, role: .client))),
         .handshake(.welcome(.init(protocol: 3, server: "ferryd 0.1.0", bundleId: "a.b"))),
         .handshake(.error(.init(code: "malformed-frame", message: "no"))),
-        .reply(.result(DaemonReply.Result(id: 1, outcome: .pong))), .reply(.result(opened)), .reply(.result(everything)),
-        .reply(.progress(progress)), .reply(.progress(.init(id: 6, event: .accepted))),
-        .reply(.peer(.init(event: .removed, message: "gone", peers: [row]))),
-        .event(.event(.init(id: 1, event: "didBecomeActive"))),
-        .event(.event(.init(id: 2, event: "open", url: "todo://x?a=1&b=\"", options: .init(url: "todo://x", sourceApplication: "s", annotation: "n")))),
-        .event(.event(.init(id: 3, event: "willFinishLaunching", archive: .init(bundleVersion: "2", interfaceIdiom: "desktop", appVersion: "1", savedAt: 5, size: 7)))),
-        .appReply(.reply(.init(id: 3, result: true, archive: .init(appVersion: "2", size: 4)))),
-        .appReply(.reply(.init(id: 4, result: false))),
-        .appReply(.stateData(.init(id: 4, data: "AAAA"))),
-    ] + requests.map(WireMessage.request)
+        .reply(.init(id: 1, .result(DaemonReply.Result(outcome: .pong)))), .reply(.init(id: 17, .result(opened))), .reply(.init(id: 3, .result(everything))),
+        .reply(.init(id: 5, .progress(progress))), .reply(.init(id: 6, .progress(.init(event: .accepted)))),
+        .peer(.init(event: .removed, message: "gone", peers: [row])),
+        .event(.init(id: 1, .event(.init(event: "didBecomeActive")))),
+        .event(.init(id: 2, .event(.init(event: "open", url: "todo://x?a=1&b=\"", options: .init(url: "todo://x", sourceApplication: "s", annotation: "n"))))),
+        .event(.init(id: 3, .event(.init(event: "willFinishLaunching", archive: .init(bundleVersion: "2", interfaceIdiom: "desktop", appVersion: "1", savedAt: 5, size: 7))))),
+        .appReply(.init(id: 3, .reply(.init(result: true, archive: .init(appVersion: "2", size: 4))))),
+        .appReply(.init(id: 4, .reply(.init(result: false)))),
+        .appReply(.init(id: 4, .stateData(.init(data: "AAAA")))),
+    ] + zip([7] + Array(1...27), requests).map { WireMessage.request(Envelope(id: $0, $1)) }
 }()

@@ -4,17 +4,17 @@ import Testing
 
 @Suite struct WireCodecTests {
     static var samples: [WireMessage] {
-        let open = ClientRequest.Open(id: 7, url: "todolist://x/a%20b?q=\"quoted\"\\#frag", app: "com.acme.todo", background: true, wait: false)
-        let event = AppEvent.Event(id: 1, event: "willFinishLaunching",
+        let open = ClientRequest.Open(url: "todolist://x/a%20b?q=\"quoted\"\\#frag", app: "com.acme.todo", background: true, wait: false)
+        let event = AppEvent.Event(event: "willFinishLaunching",
                                    options: AppEvent.LaunchOptions(url: "x:é✓🚢\n\t\u{1}", sourceApplication: "com.src", annotation: nil))
-        var result = DaemonReply.Result(id: 2, outcome: .command)
+        var result = DaemonReply.Result(outcome: .command)
         result.pid = -1
         result.failure = .declined
         result.command = DaemonReply.CommandSpec(executable: "/bin/sh", arguments: ["sh", "-c", "echo \"$1\"", "a b"],
                                                  environment: ["FERRY_BUNDLE_ID": "com.a", "X": "y=z"])
         result.apps = [DaemonReply.AppStatus(bundleId: "com.a", state: "active", pid: 42, since: 1_700_000_000.25)]
         let hello = Handshake.Hello(protocol: 1, role: .app, token: "abc")
-        return [.request(.open(open)), .event(.event(event)), .reply(.result(result)), .handshake(.hello(hello))]
+        return [.request(.init(id: 7, .open(open))), .event(.init(id: 1, .event(event))), .reply(.init(id: 2, .result(result))), .handshake(.hello(hello))]
     }
 
     @Test(arguments: samples)
@@ -35,8 +35,8 @@ import Testing
 
     @Test func acceptsWhitespaceEscapesAndUnknownFields() throws {
         let line = #" { "type" : "reply", "id": 3, "result": true, "extra": {"nested": [1, 2.5e3, null, "\u00e9\ud83d\udea2"]} } "#
-        #expect(try WireCodec.decodeMessage(Array(line.utf8)) == .appReply(.reply(.init(id: 3, result: true))))
-        let url = WireMessage.request(.open(.init(id: 1, url: "é🚢")))
+        #expect(try WireCodec.decodeMessage(Array(line.utf8)) == .appReply(.init(id: 3, .reply(.init(result: true)))))
+        let url = WireMessage.request(.init(id: 1, .open(.init(url: "é🚢"))))
         #expect(try WireCodec.decodeMessage(Array(#"{"type":"open","id":1,"url":"\u00e9\ud83d\udea2"}"#.utf8)) == url)
     }
 

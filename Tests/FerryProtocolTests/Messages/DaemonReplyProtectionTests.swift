@@ -8,9 +8,9 @@ import Testing
                                                    keys: ["A": "absent"], held: 2)
 
     @Test func theReportSurvivesTheWire() throws {
-        var result = DaemonReply.Result(id: 3, outcome: .locked)
+        var result = DaemonReply.Result(outcome: .locked)
         result.protection = Self.report
-        let line = WireCodec.encode(.reply(.result(result))).dropLast()
-        #expect(try WireCodec.decodeMessage(line) == .reply(.result(result)))
+        let line = WireCodec.encode(.reply(.init(id: 3, .result(result)))).dropLast()
+        #expect(try WireCodec.decodeMessage(line) == .reply(.init(id: 3, .result(result))))
     }
 }

@@ -6,63 +6,65 @@ import Testing
     static let fingerprint = String(repeating: "ab", count: 32)
 
     static let requests: [ClientRequest] = [
-        .open(.init(id: 1, url: "notes://n/1", app: "org.example.notes", source: "org.ferry.cli", annotation: "{}",
+        .open(.init(url: "notes://n/1", app: "org.example.notes", source: "org.ferry.cli", annotation: "{}",
                     background: true, wait: true)),
-        .ps(.init(id: 2)), .quit(.init(id: 3, app: "a.b")), .kill(.init(id: 4, app: "a.b")),
-        .memoryWarning(.init(id: 5)), .ping(.init(id: 6)), .peers(.init(id: 7, wait: true)),
-        .peerAdd(.init(id: 8, address: "[::1]:53317")), .peerRemove(.init(id: 9, address: "127.0.0.1:1")),
-        .send(.init(id: 10, files: ["/tmp/a b"], url: nil, peer: "laptop", host: "::1", port: 53317,
+        .ps, .quit(.init(app: "a.b")), .kill(.init(app: "a.b")),
+        .memoryWarning, .ping, .peers(.init(wait: true)),
+        .peerAdd(.init(address: "[::1]:53317")), .peerRemove(.init(address: "127.0.0.1:1")),
+        .send(.init(files: ["/tmp/a b"], url: nil, peer: "laptop", host: "::1", port: 53317,
                     fingerprint: fingerprint, app: "a.b", offer: "s1")),
-        .cancel(.init(id: 22, offer: "s1")),
-        .receiving(.init(id: 11, mode: .everyone)),
-        .trust(.init(id: 12, action: .add, fingerprint: fingerprint, peer: "laptop", autoAccept: false)),
-        .pending(.init(id: 13)), .accept(.init(id: 14, offer: "o1")), .decline(.init(id: 15, offer: "o1")),
-        .pair(.init(id: 16, peer: "laptop")), .pairPending(.init(id: 17)),
-        .pairConfirm(.init(id: 18, offer: "p1", confirmed: true)), .pairAccept(.init(id: 19, offer: "p1", code: "123456")),
-        .pairDecline(.init(id: 20, offer: "p1")), .state(.init(id: 21, app: "a.b", discard: true)),
+        .cancel(.init(offer: "s1")),
+        .receiving(.init(mode: .everyone)),
+        .trust(.init(action: .add, fingerprint: fingerprint, peer: "laptop", autoAccept: false)),
+        .pending, .accept(.init(offer: "o1")), .decline(.init(offer: "o1")),
+        .pair(.init(peer: "laptop")), .pairPending,
+        .pairConfirm(.init(offer: "p1", confirmed: true)), .pairAccept(.init(offer: "p1", code: "123456")),
+        .pairDecline(.init(offer: "p1")), .state(.init(app: "a.b", discard: true)),
         // LocalSend's PIN, its web share, and data protection survive version 2 too.
-        .send(withPin), .webShare(.init(id: 23, files: ["/tmp/photo.jpg"], pin: "1234")),
-        .unlock(.init(id: 24, data: "cGFzcw==")), .lock(.init(id: 25, mode: .now)), .protectionStatus(.init(id: 26)),
+        .send(withPin), .webShare(.init(files: ["/tmp/photo.jpg"], pin: "1234")),
+        .unlock(.init(data: "cGFzcw==")), .lock(.init(mode: .now)), .protectionStatus,
     ]
 
     static var withPin: ClientRequest.Send {
-        var send = ClientRequest.Send(id: 27, files: ["/tmp/a"], peer: "phone")
+        var send = ClientRequest.Send(files: ["/tmp/a"], peer: "phone")
         send.pin = "0000"
         return send
     }
 
     static var replies: [DaemonReply] {
-        var delivered = DaemonReply.Result(id: 10, outcome: .delivered)
+        var delivered = DaemonReply.Result(outcome: .delivered)
         delivered.peer = "laptop"
         delivered.deliveries = [.init(status: "delivered", app: "org.ferry.system.files", name: "a\tb.txt")]
-        var trusted = DaemonReply.Result(id: 12, outcome: .ok)
+        var trusted = DaemonReply.Result(outcome: .ok)
         trusted.trusted = [.init(fingerprint: fingerprint, name: "laptop", autoAccept: false)]
-        var offers = DaemonReply.Result(id: 13, outcome: .ok)
+        var offers = DaemonReply.Result(outcome: .ok)
         offers.offers = [.init(id: "o1", sender: "Bob", files: 2, bytes: 1 << 40, fingerprint: fingerprint, url: nil)]
-        var pairs = DaemonReply.Result(id: 17, outcome: .ok)
+        var pairs = DaemonReply.Result(outcome: .ok)
         pairs.pairRequests = [.init(id: "p1", name: "laptop", code: "123456", fingerprint: fingerprint)]
-        var opened = DaemonReply.Result(id: 1, outcome: .launched)
+        var opened = DaemonReply.Result(outcome: .launched)
         opened.app = "org.example.notes"
         opened.pid = 42
         opened.handled = true
-        var progress = DaemonReply.Progress(id: 10, event: .progress)
+        var progress = DaemonReply.Progress(event: .progress)
         progress.bytes = 5
         progress.total = 10
-        var shared = DaemonReply.Progress(id: 23, event: .shared)
+        var shared = DaemonReply.Progress(event: .shared)
         shared.message = "open https://198.18.0.1:53317/ on the other device"
         shared.items = ["https://198.18.0.1:53317/"]
-        return [.result(delivered), .result(trusted), .result(offers), .result(pairs), .result(opened), .progress(progress), .progress(shared),
-                .peer(.init(event: .removed, message: "gone", peers: [.init(name: "laptop", host: "::1", addresses: ["::1"], port: 1, source: "manual", lastSeen: 0.5)]))]
+        return [.result(delivered), .result(trusted), .result(offers), .result(pairs), .result(opened), .progress(progress), .progress(shared)]
     }
 
     static var messages: [WireMessage] {
-        requests.map(WireMessage.request) + replies.map(WireMessage.reply) + [
+        let numbered: [WireMessage] = requests.enumerated().map { .request(Envelope(id: $0.offset + 1, $0.element)) }
+        let answers: [WireMessage] = replies.map { .reply(Envelope(id: 10, $0)) }
+        return numbered + answers + [
+            .peer(.init(event: .removed, message: "gone", peers: [.init(name: "laptop", host: "::1", addresses: ["::1"], port: 1, source: "manual", lastSeen: 0.5)])),
             .handshake(.hello(.init(protocol: 2, role: .app, token: "t", restoration: true))),
             .handshake(.welcome(.init(protocol: 2, server: "ferryd 0.1.0", bundleId: "a.b"))),
             .handshake(.error(.init(code: "malformed-frame", message: "no"))),
-            .event(.event(.init(id: 3, event: "open", url: "notes://n/1", options: .init(url: "notes://n/1", sourceApplication: "x")))),
-            .appReply(.reply(.init(id: 3, result: true))),
-            .appReply(.stateData(.init(id: 4, data: "AAAA"))),
+            .event(.init(id: 3, .event(.init(event: "open", url: "notes://n/1", options: .init(url: "notes://n/1", sourceApplication: "x"))))),
+            .appReply(.init(id: 3, .reply(.init(result: true)))),
+            .appReply(.init(id: 4, .stateData(.init(data: "AAAA")))),
         ]
     }
 
@@ -85,12 +87,12 @@ import Testing
     }
 
     @Test func rowsAreNestedObjects() throws {
-        var result = DaemonReply.Result(id: 12, outcome: .ok)
+        var result = DaemonReply.Result(outcome: .ok)
         result.trusted = [.init(fingerprint: "ff", name: "laptop", autoAccept: false)]
-        let line = String(decoding: WireCodec.encode(.reply(.result(result))), as: UTF8.self)
+        let line = String(decoding: WireCodec.encode(.reply(.init(id: 12, .result(result)))), as: UTF8.self)
         #expect(line.contains(#""trusted":[{"fingerprint":"ff","name":"laptop","autoAccept":false}]"#))
         #expect(!line.contains("items"))
-        #expect(try WireCodec.decodeMessage(Array(line.utf8).dropLast()) == .reply(.result(result)))
+        #expect(try WireCodec.decodeMessage(Array(line.utf8).dropLast()) == .reply(.init(id: 12, .result(result))))
     }
 
 

@@ -29,8 +29,8 @@ import Testing
 
     @Test(arguments: DaemonReply.Outcome.allCases)
     func everyOutcomeGoesThereAndBack(_ outcome: DaemonReply.Outcome) throws {
-        let line = WireCodec.encode(.reply(.result(.init(id: 3, outcome: outcome)))).dropLast()
-        #expect(try WireCodec.decodeMessage(line) == .reply(.result(.init(id: 3, outcome: outcome))))
+        let line = WireCodec.encode(.reply(.init(id: 3, .result(.init(outcome: outcome))))).dropLast()
+        #expect(try WireCodec.decodeMessage(line) == .reply(.init(id: 3, .result(.init(outcome: outcome)))))
         #expect("\(outcome)" == outcome.rawValue)
     }
 }
