@@ -59,7 +59,7 @@ class DevTools:
                         self.events.append(message)
                     self.changed.notify_all()
 
-    def call(self, method, params=None, session=True, timeout=20):
+    def call(self, method, params=None, session=True, timeout=60):
         self.next_id += 1
         ident = self.next_id
         message = {"id": ident, "method": method, "params": params or {}}
@@ -87,7 +87,7 @@ class DevTools:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def until(self, expression, timeout=15):
+    def until(self, expression, timeout=60):
         """Waits until `expression` is truthy in the page; returns its value."""
         deadline = time.time() + timeout
         while True:
