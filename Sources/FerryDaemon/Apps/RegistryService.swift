@@ -29,6 +29,10 @@ final class RegistryService: Sendable {
 
     var registry: Registry { state.withLock { $0.store.registry } }
     var defaults: HandlerDefaults { state.withLock { $0.store.defaults } }
+    /// The installed apps with the types they declare, from the same read.
+    var appsAndTypes: (apps: [InstalledApp], types: TypeTree) {
+        state.withLock { ($0.store.registry.apps, $0.store.types) }
+    }
     /// Which read is in place (``RegistryStore/generation``).
     var generation: Int { state.withLock { $0.store.generation } }
 

@@ -10,6 +10,9 @@ import Glibc
 struct RegistryStore: Sendable {
     private(set) var registry: Registry
     private(set) var defaults: HandlerDefaults
+    /// The uniform types the apps declare over the system's, built with each read: a received file
+    /// is placed by them, and an offer of 10,000 files must not build them 10,000 times.
+    private(set) var types: TypeTree
     /// Each watched folder's and file's modification time in nanoseconds, at the read.
     private(set) var stamps: [String: Int]
     /// The order in which reads began: two may be under way at once (the watcher's and a
@@ -24,9 +27,10 @@ struct RegistryStore: Sendable {
     static func load(_ paths: FerryPaths) -> RegistryStore {
         // Stamps first: a change during the load is seen by the next check.
         let stamps = stamps(paths)
-        return RegistryStore(registry: Registry(paths: paths),
+        let registry = Registry(paths: paths)
+        return RegistryStore(registry: registry,
                              defaults: (try? HandlerDefaults.load(from: paths.defaultsFile)) ?? HandlerDefaults(),
-                             stamps: stamps)
+                             types: registry.types, stamps: stamps)
     }
 
     /// Reads them again if a folder or file changed since `known` (blocking). - Returns: nil when none did.

@@ -3,6 +3,8 @@ import FerryCore
 extension AppManager {
     /// The installed apps, for choosing where a received file goes.
     var installedApps: [InstalledApp] { registryService.registry.apps }
+    /// The installed apps and their declared types, for placing received files.
+    var installedAppsAndTypes: (apps: [InstalledApp], types: TypeTree) { registryService.appsAndTypes }
 
     /// Opens `url` in `app` (or the handler of its scheme) through the same typed call as
     /// `ferry open`: a managed app is launched or brought forward through its queue; a command

@@ -24,8 +24,8 @@ struct DaemonReceiverHost: ReceiverHost {
     func receivingMode() async -> ReceivingMode { await mode.current }
 
     func target(for file: OfferedFile, preferredApp: String?) async -> InboxTarget {
-        let apps = await manager.installedApps
-        let choice = TargetAppChooser.choose(for: file, preferred: preferredApp, apps: apps)
+        let (apps, types) = await manager.installedAppsAndTypes
+        let choice = TargetAppChooser.choose(for: file, preferred: preferredApp, apps: apps, types: types)
         let target = InboxTarget(app: choice.app, container: paths.container(for: choice.app), open: choice.matched)
         // A locked Inbox: held until the next unlock (HeldInbox).
         return manager.protection?.inboxTarget(target, apps: apps, paths: paths) ?? target

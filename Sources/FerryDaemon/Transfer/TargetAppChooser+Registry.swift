@@ -12,11 +12,12 @@ extension TargetAppChooser {
     /// The match is ``DocumentMatcher/best(for:apps:types:excluding:)``'s: the most specific claim
     /// (the file's UTI, extension or MIME type, then the types its UTI conforms to), then the
     /// highest `LSHandlerRank`, then the kind of match, then the bundle id. Rank `None` never matches.
-    static func choose(for file: OfferedFile, preferred: String?, apps: [InstalledApp]) -> (app: String, matched: Bool) {
+    static func choose(for file: OfferedFile, preferred: String?, apps: [InstalledApp],
+                       types: TypeTree? = nil) -> (app: String, matched: Bool) {
         if let preferred, preferred != filesApp, apps.contains(where: { $0.bundleIdentifier == preferred }) {
             return (preferred, true)
         }
-        let match = DocumentMatcher.best(for: kind(of: file), apps: apps, excluding: [filesApp])
+        let match = DocumentMatcher.best(for: kind(of: file), apps: apps, types: types, excluding: [filesApp])
         return match.map { ($0.app.bundleIdentifier, true) } ?? (filesApp, false)
     }
 
