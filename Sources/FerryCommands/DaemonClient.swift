@@ -116,7 +116,7 @@ final class DaemonClient {
         do {
             switch try socket.receiveMessage() {
             case let message? where message.isForClient: return message
-            case nil: throw WireError(.connectionClosed, Self.closed)
+            case nil: throw CommandFailure(message: "ferryd: " + Self.closed, exit: FerryExit.unavailable, daemonLost: true)
             case .handshake(.error(let failure))?: throw WireError(.malformedFrame, failure.message ?? "error")
             case let other?: throw WireError(.malformedFrame, "unexpected \"\(other.type)\" frame")
             }

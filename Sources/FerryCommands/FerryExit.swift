@@ -40,6 +40,9 @@ public enum FerryExit {
 struct CommandFailure: Error, CustomStringConvertible {
     var message: String
     var exit: ExitCode
+    /// ferryd ended the connection before it answered (it stopped, or was killed): the command
+    /// may say what that means for what it was doing.
+    var daemonLost = false
 
     var description: String { message }
 }

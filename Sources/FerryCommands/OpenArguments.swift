@@ -61,7 +61,7 @@ struct OpenArguments: Equatable {
 
     /// ferryd stopped (killed, crashed) before it answered: one line saying so, not its socket's words.
     static func reportingLostDaemon(_ body: () throws -> Void) throws {
-        do { try body() } catch let failure as CommandFailure where failure.message == "ferryd: " + DaemonClient.closed {
+        do { try body() } catch let failure as CommandFailure where failure.daemonLost {
             throw CommandFailure(message: "ferryd stopped before it answered (it was killed, or crashed), so the outcome is unknown; "
                                      + "the next ferry command starts a new one", exit: FerryExit.unavailable)
         }

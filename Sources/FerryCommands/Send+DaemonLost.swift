@@ -8,7 +8,7 @@ extension Ferry.Send {
     static func receive(_ client: DaemonClient, _ id: Int, sendingTo peer: String) throws -> DaemonReply {
         do {
             return try client.reply(to: id)
-        } catch let failure as CommandFailure where failure.message == "ferryd: " + DaemonClient.closed {
+        } catch let failure as CommandFailure where failure.daemonLost {
             throw CommandFailure(
                 message: "ferryd stopped during the send to \(peer); \(peer) keeps what arrived, and sending the same files again resumes from there",
                 exit: failure.exit)
