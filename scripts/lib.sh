@@ -13,7 +13,7 @@ export PATH=/opt/swift/usr/bin:$PATH
 FERRY_APT_PACKAGES=(xdg-utils libglib2.0-bin shared-mime-info desktop-file-utils python3
   libavahi-client-dev avahi-daemon avahi-utils dbus iproute2 util-linux zsh fish strace
   libsystemd-dev python3-dbusmock dunst xvfb x11-apps imagemagick
-  chromium python3-gi gir1.2-glib-2.0)
+  chromium python3-gi gir1.2-glib-2.0 bind9 bind9-utils bind9-dnsutils)
 
 ferry_install_packages() {
   local missing=()
