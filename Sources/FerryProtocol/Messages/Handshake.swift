@@ -38,11 +38,15 @@ public enum Handshake: Sendable, Equatable {
         public var server: String?
         /// The app this connection is bound to (apps only).
         public var bundleId: String?
+        /// The app's `identifierForVendor` (apps only): a UUID shared by the apps of one vendor
+        /// for this user on this machine. Only this socket carries it, never the network.
+        public var identifierForVendor: String?
 
-        public init(protocol version: Int, server: String?, bundleId: String? = nil) {
+        public init(protocol version: Int, server: String?, bundleId: String? = nil, identifierForVendor: String? = nil) {
             self.protocol = version
             self.server = server
             self.bundleId = bundleId
+            self.identifierForVendor = identifierForVendor
         }
     }
 

@@ -10,7 +10,8 @@ extension WireMessage {
         case "hello": self = .handshake(.hello(try .init(object)))
         case "welcome":
             self = .handshake(.welcome(.init(protocol: try object.needInt("protocol"), server: try object.string("server"),
-                                             bundleId: try object.string("bundleId"))))
+                                             bundleId: try object.string("bundleId"),
+                                             identifierForVendor: try object.string("identifierForVendor"))))
         case "error": self = .handshake(.error(.init(code: try object.needString("code"), message: try object.string("message"))))
         case "result": self = .reply(.init(id: try object.id(), .result(try .init(object))))
         case "progress": self = .reply(.init(id: try object.id(), .progress(try .init(object))))
@@ -67,6 +68,7 @@ extension WireMessage {
             out.field("protocol", welcome.protocol)
             out.field("server", welcome.server)
             out.field("bundleId", welcome.bundleId)
+            out.field("identifierForVendor", welcome.identifierForVendor)
         case .handshake(.error(let failure)):
             out.field("message", failure.message)
             out.field("code", failure.code)
