@@ -27,6 +27,7 @@ let package = Package(
         // For the fuzzers in Fuzz/, a package of their own that reaches the transfer protocols' parsers.
         .library(name: "FerryTransfer", targets: ["FerryTransfer"]),
         .library(name: "FerryLocalSend", targets: ["FerryLocalSend"]),
+        .library(name: "FerryDiscovery", targets: ["FerryDiscovery"]),
         .executable(name: "ferry", targets: ["ferry"]),
         .executable(name: "ferryd", targets: ["ferryd"]),
     ],
@@ -66,6 +67,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // TSIG (HMAC-SHA256) of wide-area DNS updates; ferryd links Crypto already.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // libsystemd's sd-bus (Debian: libsystemd-dev), under FerryDBus only.
