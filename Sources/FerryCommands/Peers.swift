@@ -9,8 +9,8 @@ import Glibc
 extension Ferry {
     struct Peers: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the Ferry devices on the LAN, found over mDNS/DNS-SD through Avahi.",
-            subcommands: [List.self, Add.self, Remove.self],
+            abstract: "Show the Ferry devices on the LAN (mDNS through Avahi) and in a wide-area DNS domain.",
+            subcommands: [List.self, Add.self, Remove.self, Domain.self],
             defaultSubcommand: List.self)
 
         struct List: ParsableCommand {
@@ -48,7 +48,7 @@ extension Ferry {
                     if status == .running { print("No peers yet. \(result.message ?? "")") }
                     return
                 }
-                print(Table.render(header: ["NAME", "HOST", "ADDRESS", "PORT", "DEVICE", "MODE", "STATUS", "LAST SEEN"],
+                print(Table.render(header: ["NAME", "HOST", "ADDRESS", "PORT", "VIA", "DEVICE", "MODE", "STATUS", "LAST SEEN"],
                                    rows: peers.map(Self.row)), terminator: "")
             }
 
@@ -77,10 +77,16 @@ extension Ferry {
                 default: "announced"
                 }
                 let peer = Peers.printable(peer)
-                return [peer.name, peer.host, peer.addresses.first ?? "-", String(peer.port),
+                return [peer.name, peer.host, peer.addresses.first ?? "-", String(peer.port), Peers.via(peer.source),
                         peer.deviceId.map { String($0.prefix(8)) } ?? "-", peer.mode ?? "-",
                         peer.source == "manual" ? "manual, \(status)" : status, Ps.describe(peer.lastSeen)]
             }
+        }
+
+        /// How a peer was found: mdns (Avahi on this link), dns (a wide-area domain), manual, or
+        /// the source as ferryd names it (a LocalSend device's).
+        static func via(_ source: String) -> String {
+            source == "multicast" ? "mdns" : source
         }
 
         struct Add: ParsableCommand {

@@ -19,6 +19,9 @@ extension Daemon {
             name: settings.deviceName, port: 0, advertisement: settings.advertisement, enabled: settings.enabled,
             manualPeersFile: settings.manualPeersFile, policy: settings.liveness, logger: logger)
         await receiving.observe { mode in await discovery.setMode(mode) }
+        // Our host label in a wide-area zone: the device id is stable and no other device's.
+        let label = "ferry-" + (settings.advertisement.deviceId ?? String(settings.deviceName.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(40)))
+        await discovery.configureWideArea(WideAreaConfiguration(file: settings.wideAreaFile, environment: settings.wideAreaEnvironment, hostLabel: label))
         return discovery
     }
 }

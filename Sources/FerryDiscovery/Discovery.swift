@@ -33,6 +33,12 @@ public actor Discovery {
     let alarm = Alarm()
     private var retryAt: Double?
     private let manual: ManualPeers
+    /// The wide-area services in the table now (WideAreaService's last browse).
+    private var wideAreaKeys: Set<ServiceKey> = []
+    /// How wide-area publishing stands, for `ferry peers`; nil without a domain.
+    private var wideAreaNote: String?
+    /// Where the wide-area settings are; nil runs no wide-area DNS-SD (tests).
+    private(set) var wideArea: WideAreaConfiguration?
     private let logger: Logger
 
     public init(name: String, port: Int, advertisement: PeerAdvertisement, enabled: Bool,
@@ -56,7 +62,9 @@ public actor Discovery {
     /// the caller's task is cancelled).
     public func snapshot(settleTimeout: Double = 1.5) async -> Snapshot {
         if !settled { await waitUntilSettled(timeout: settleTimeout) }
-        return Snapshot(status: status, peers: table.peers.filter { !isOurs($0) })
+        var shown = status
+        if case .running(let name, _) = status { shown = .running(name: name, wideArea: wideAreaNote) }
+        return Snapshot(status: shown, peers: table.peers.filter { !isOurs($0) })
     }
 
     /// Every change from now on, until the stream's consumer stops.
@@ -122,6 +130,36 @@ public actor Discovery {
     private func announce() {
         guard announcement.port > 0 else { return }
         session?.publish(announcement)
+    }
+
+    // MARK: For WideAreaService
+
+    /// Turns on wide-area DNS-SD (``WideAreaService``), before ``DiscoveryService`` runs.
+    public func configureWideArea(_ configuration: WideAreaConfiguration) {
+        wideArea = configuration
+    }
+
+    /// What to publish in a wide-area domain: our announcement once the transfer port is known.
+    func wideAreaAnnouncement() -> ServiceAnnouncement? {
+        announcement.port > 0 ? announcement : nil
+    }
+
+    /// One browse of the wide-area domain: the services found now, replacing the last browse's.
+    func wideAreaBrowsed(_ services: [ResolvedService]) {
+        defer { alarm.ring() }
+        let now = Date().timeIntervalSince1970
+        let keys = Set(services.map(\.key))
+        for key in wideAreaKeys.subtracting(keys) {
+            if let change = table.removed(key) { publish(change) }
+        }
+        wideAreaKeys = keys
+        for service in services {
+            if let change = table.found(service, now: now) { publish(change) }
+        }
+    }
+
+    func setWideAreaNote(_ note: String?) {
+        wideAreaNote = note
     }
 
     // MARK: For DiscoveryService

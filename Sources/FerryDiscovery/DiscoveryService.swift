@@ -19,6 +19,16 @@ public struct DiscoveryService: Service {
             try? await gracefulShutdown()
             return
         }
+        guard let wideArea = await discovery.wideArea else { return await runAvahi() }
+        let service = WideAreaService(discovery: discovery, configuration: wideArea, logger: logger)
+        // The wide-area loop stops with the group and withdraws our records, as Avahi's goodbye does.
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await cancelWhenGracefulShutdown { await service.run() } }
+            group.addTask { await runAvahi() }
+        }
+    }
+
+    private func runAvahi() async {
         let session: AvahiSession
         do {
             session = try AvahiSession()

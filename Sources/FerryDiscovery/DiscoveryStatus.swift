@@ -4,8 +4,8 @@ public enum DiscoveryStatus: Sendable, Equatable {
     case disabled
     /// Waiting for avahi-daemon; `detail` says what is missing.
     case avahiNotRunning(detail: String)
-    /// Announced as `name`; browsing.
-    case running(name: String)
+    /// Announced as `name`; browsing. `wideArea` says how publishing in a wide-area domain went.
+    case running(name: String, wideArea: String? = nil)
     /// Announcing or browsing failed for a reason other than avahi-daemon's absence.
     case failed(String)
 
@@ -27,8 +27,8 @@ public enum DiscoveryStatus: Sendable, Equatable {
         case .avahiNotRunning(let detail):
             "avahi-daemon is not running (\(detail)): start it with `sudo systemctl start avahi-daemon` "
                 + "(Debian package avahi-daemon); ferryd finds peers by itself once it runs"
-        case .running(let name):
-            "announced as \u{201C}\(name)\u{201D} (\(Discovery.serviceType))"
+        case .running(let name, let wideArea):
+            "announced as \u{201C}\(name)\u{201D} (\(Discovery.serviceType))" + (wideArea.map { "; wide-area: \($0)" } ?? "")
         case .failed(let message):
             "discovery failed: \(message); see ferryd's log"
         }

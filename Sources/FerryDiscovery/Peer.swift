@@ -5,6 +5,8 @@ public struct Peer: Sendable, Equatable {
         case multicast
         /// Added by the user with `ferry peers add HOST:PORT`.
         case manual
+        /// Published in a wide-area DNS-SD domain and found with unicast DNS queries.
+        case dns
     }
 
     /// The DNS-SD instance name (the device name), or HOST:PORT for a manual peer.
@@ -45,7 +47,7 @@ public struct PeerEvent: Sendable, Equatable {
 
     public var kind: Kind
     public var peer: Peer
-    /// Why a peer left: goodbye (Avahi's removal), expired (stopped answering), avahi (avahi-daemon went away), manual.
+    /// Why a peer left: goodbye (Avahi's removal), withdrawn (gone from the wide-area domain), expired (stopped answering), avahi (avahi-daemon went away), manual.
     public var reason: String?
 
     public init(_ kind: Kind, _ peer: Peer, reason: String? = nil) {

@@ -64,7 +64,7 @@ struct PeerTable {
         resolveRetries[service.key] = nil
         var entry = entries[name] ?? Entry(
             peer: Peer(name: name, hostName: service.hostName, addresses: [], port: service.port,
-                       advertisement: PeerAdvertisement(txt: service.txt), source: .multicast, lastSeen: now),
+                       advertisement: PeerAdvertisement(txt: service.txt), source: service.source, lastSeen: now),
             nextCheck: now)
         let isNew = entries[name] == nil
         let before = entry.peer
@@ -73,7 +73,7 @@ struct PeerTable {
         entry.peer.port = service.port
         entry.peer.advertisement = PeerAdvertisement(txt: service.txt)
         entry.peer.addresses = Self.addresses(entry.sightings)
-        entry.peer.source = .multicast
+        entry.peer.source = Self.source(entry.sightings)
         entry.nextCheck = min(entry.nextCheck, now)
         entries[name] = entry
         if isNew { return PeerEvent(.added, entry.peer) }
@@ -84,15 +84,17 @@ struct PeerTable {
 
     mutating func removed(_ key: ServiceKey) -> PeerEvent? {
         resolveRetries[key] = nil
-        guard var entry = entries[key.name], entry.peer.source == .multicast else { return nil }
+        guard var entry = entries[key.name], entry.peer.source != .manual, entry.sightings[key] != nil else { return nil }
+        let source = entry.sightings[key]?.source
         entry.sightings[key] = nil
         guard entry.sightings.isEmpty else {
             entry.peer.addresses = Self.addresses(entry.sightings)
+            entry.peer.source = Self.source(entry.sightings)
             entries[key.name] = entry
             return entry.visible ? PeerEvent(.updated, entry.peer) : nil
         }
         entries[key.name] = nil
-        return entry.visible ? PeerEvent(.removed, entry.peer, reason: "goodbye") : nil
+        return entry.visible ? PeerEvent(.removed, entry.peer, reason: source == .dns ? "withdrawn" : "goodbye") : nil
     }
 
     /// Avahi gave up resolving `key` (its address records expired in a long outage, say). The
@@ -109,12 +111,11 @@ struct PeerTable {
         return due.sorted { ($0.name, $0.interface, $0.protocolFamily) < ($1.name, $1.interface, $1.protocolFamily) }
     }
 
-    /// avahi-daemon went away: everything it told us is void; manual peers stay.
+    /// avahi-daemon went away: everything it told us is void; manual and wide-area peers stay.
     mutating func dropMulticast() -> [PeerEvent] {
         resolveRetries.removeAll()
-        let gone = entries.values.filter { $0.peer.source == .multicast }
-        for entry in gone { entries[entry.peer.name] = nil }
-        return gone.filter(\.visible).map { PeerEvent(.removed, $0.peer, reason: "avahi") }
+        let keys = entries.values.flatMap { $0.sightings.values.filter { $0.source == .multicast }.map(\.key) }
+        return keys.compactMap { removed($0) }.map { PeerEvent($0.kind, $0.peer, reason: $0.kind == .removed ? "avahi" : nil) }
     }
 
     mutating func addManual(host: String, port: Int, now: Double) -> PeerEvent? {
@@ -149,6 +150,7 @@ struct PeerTable {
         for (name, entry) in entries where !entry.checking && entry.nextCheck <= now {
             guard let address = entry.peer.preferredAddress else { continue }
             entries[name]?.checking = true
+            // A wide-area peer's host name lives in unicast DNS, not in a responder at its address.
             let hostName = entry.peer.source == .multicast && entry.askResponder && !entry.peer.hostName.isEmpty
                 ? entry.peer.hostName : nil
             due.append(Check(name: name, address: address, port: entry.peer.port, hostName: hostName))
@@ -173,7 +175,7 @@ struct PeerTable {
             // other way after that, until one answers; from then on that way is kept.
             if entry.peer.source == .multicast, entry.lastAlive == nil { entry.askResponder.toggle() }
             let silentFor = entry.lastAlive.map { now - $0 }
-            if entry.peer.source == .multicast, let silentFor, silentFor >= policy.expireAfter {
+            if entry.peer.source != .manual, let silentFor, silentFor >= policy.expireAfter {
                 entry.liveness = .expired
             }
             entry.nextCheck = now + (entry.liveness == .alive ? policy.interval : policy.slowInterval)
@@ -193,6 +195,11 @@ struct PeerTable {
             let left = lhs.contains(":"), right = rhs.contains(":")
             return left == right ? lhs < rhs : !left
         }
+    }
+
+    /// mDNS when any sighting came over mDNS: a peer on our link is shown as such.
+    private static func source(_ sightings: [ServiceKey: ResolvedService]) -> Peer.Source {
+        sightings.values.contains { $0.source == .multicast } ? .multicast : .dns
     }
 
     private static func sameAnnouncement(_ lhs: Peer, _ rhs: Peer) -> Bool {

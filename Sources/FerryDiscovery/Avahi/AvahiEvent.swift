@@ -14,6 +14,8 @@ struct ResolvedService: Sendable, Equatable {
     var address: String
     var port: Int
     var txt: [String]
+    /// Found through Avahi (mDNS), or in a wide-area domain.
+    var source: Peer.Source = .multicast
 }
 
 /// What the Avahi poll thread tells the discovery service.

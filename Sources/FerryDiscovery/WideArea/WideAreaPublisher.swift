@@ -1,0 +1,96 @@
+import FoundationEssentials
+import Logging
+
+/// Keeps our records in the wide-area zone current: publishes them when they change, refreshes
+/// them before a lease or `refreshInterval` runs out, and withdraws them when the domain, key or
+/// name changes and at shutdown. Owned by one loop (``WideAreaService``), so it is a plain struct.
+struct WideAreaPublisher {
+    struct Published: Equatable {
+        var records: WideAreaRecords
+        var settings: WideAreaSettings
+    }
+
+    let configuration: WideAreaConfiguration
+    let logger: Logger
+    private(set) var published: Published?
+    private var nextAttempt: Double = 0
+    private(set) var note: String?
+
+    init(configuration: WideAreaConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// One round: what should be in the zone now, given the settings and our announcement.
+    mutating func step(_ settings: WideAreaSettings?, announcement: ServiceAnnouncement?, now: Double) async {
+        guard let settings, settings.keyFile != nil, let announcement else {
+            await withdraw()
+            note = settings.map { $0.keyFile == nil ? "browsing \($0.domain), not publishing (no --key)" : "waiting for the transfer port" }
+            return
+        }
+        do throws(DiscoveryError) {
+            let server = try configuration.server(for: settings)
+            let address = try await DNSExchange.localAddress(toward: server.host, port: server.port)
+            let records = try Self.records(settings, announcement, host: configuration.hostLabel, address: address)
+            let wanted = Published(records: records, settings: settings)
+            if let published, published.records.instance != records.instance || published.settings != settings { await withdraw() }
+            guard published != wanted || now >= nextAttempt else { return }
+            let lease = try await send(settings, server) { id throws(DNSWireError) in try records.publish(id: id, lease: configuration.lease) }
+            published = wanted
+            nextAttempt = now + (lease.map { Double($0) / 2 } ?? configuration.refreshInterval)
+            report("published in \(settings.domain) as \u{201C}\(records.instance)\u{201D}", level: .info)
+        } catch {
+            nextAttempt = now + configuration.retryInterval
+            report("cannot publish in \(settings.domain): \(error.message)", level: .error)
+        }
+    }
+
+    /// Removes what we published, if anything.
+    mutating func withdraw() async {
+        guard let done = published else { return }
+        published = nil
+        nextAttempt = 0
+        do throws(DiscoveryError) {
+            let server = try configuration.server(for: done.settings)
+            _ = try await send(done.settings, server) { id throws(DNSWireError) in try done.records.withdraw(id: id) }
+            logger.info("withdrew \u{201C}\(done.records.instance)\u{201D} from \(done.settings.domain)")
+        } catch {
+            logger.error("cannot withdraw \u{201C}\(done.records.instance)\u{201D} from \(done.settings.domain): \(error.message)")
+        }
+    }
+
+    /// Logs a new state once, not every round.
+    private mutating func report(_ line: String, level: Logger.Level) {
+        guard line != note else { return }
+        note = line
+        logger.log(level: level, "wide-area: \(line)")
+    }
+
+    /// Signs and sends one update; returns the lease granted, if the server grants leases.
+    private func send(_ settings: WideAreaSettings, _ server: (host: String, port: Int),
+                      _ make: (UInt16) throws(DNSWireError) -> DNSMessage) async throws(DiscoveryError) -> UInt32? {
+        let path = settings.keyFile ?? ""
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw DiscoveryError("cannot read the key file \(path)")
+        }
+        let key = try TSIGKey(bindKeyFile: text, path: path)
+        let message: DNSMessage
+        do { message = try make(UInt16.random(in: 0...UInt16.max)) } catch { throw DiscoveryError("\(error)") }
+        let signed = TSIG.sign(message, key: key, time: UInt64(Date().timeIntervalSince1970))
+        let response = try await DNSExchange.send(signed, to: server.host, port: server.port, timeout: 2).response
+        if let problem = UpdateOutcome.problem(response, zone: settings.domain, server: server.host, keyName: key.name.description) {
+            throw DiscoveryError(problem)
+        }
+        return WideAreaRecords.grantedLease(in: response)
+    }
+
+    static func records(_ settings: WideAreaSettings, _ announcement: ServiceAnnouncement, host: String,
+                        address: String) throws(DiscoveryError) -> WideAreaRecords {
+        do {
+            return WideAreaRecords(zone: try DNSName(settings.domain), instance: announcement.name, host: host,
+                                   port: UInt16(clamping: announcement.port), txt: announcement.txt, address: address)
+        } catch {
+            throw DiscoveryError("\(settings.domain) is not a domain name: \(error)")
+        }
+    }
+}
