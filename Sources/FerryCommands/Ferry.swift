@@ -25,7 +25,7 @@ public struct Ferry: ParsableCommand {
             Daemon.self, Peers.self,
             Integrate.self,
             Send.self, Share.self, Receiving.self, Trust.self, Inbox.self, Accept.self, Decline.self, Pair.self,
-            State.self, Notifications.self,
+            State.self, Notifications.self, Defaults.self,
             Protection.self, Unlock.self, Lock.self,
         ]
     )

@@ -29,6 +29,8 @@ extension Ferry {
                 throw CommandFailure(message: "\(bundleIdentifier) is installed in \(app.folder.path), not in your apps folder; remove \(app.bundlePath) there", exit: FerryExit.cannotWrite)
             }
             try AppInstaller.remove(app.bundlePath)
+            // The vendor's last app gone: its next app gets a new identifierForVendor (ferryd may not run).
+            _ = try? VendorIdentifiers(paths: context.paths).forget(VendorIdentifiers.vendor(of: app.manifest), unlessAnyOf: context.registry().installedManifests)
             output.emit(Result(removed: bundleIdentifier, path: app.bundlePath)) {
                 "removed \(bundleIdentifier) (\(app.bundlePath))"
             }

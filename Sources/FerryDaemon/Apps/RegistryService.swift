@@ -98,6 +98,7 @@ extension RegistryService {
             return true
         }
         guard installed else { return false }
+        forgetUninstalledVendors(fresh.registry)
         Self.releaseFreedMemory()
         logger.info("registry reloaded", metadata: [
             "apps": "\(fresh.registry.apps.count)", "problems": "\(fresh.registry.diagnostics.count)",

@@ -10,7 +10,7 @@ extension Connection {
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     ) async throws {
         // attach writes the welcome itself, on the channel events go out on, so it comes first.
-        let link = ChannelAppLink(channel: channel.channel, version: version)
+        let link = ChannelAppLink(channel: channel.channel, version: version, vendors: VendorLookup(manager: manager))
         guard let app = await manager.attach(token: token, link: link, restoration: restoration) else {
             try await send(.failure(WireError(.unknownToken, "no launch by this ferryd has this token")), outbound)
             return

@@ -96,9 +96,13 @@ struct ChannelAppLink: AppLink {
     let channel: any Channel
     /// The protocol version agreed in the handshake, which the welcome echoes.
     let version: Int
+    /// Where the welcome's identifierForVendor comes from; nil sends none.
+    var vendors: VendorLookup? = nil
 
     func welcome(app: String) {
-        write(.handshake(.welcome(Connection.welcome(bundleId: app, version: version))))
+        var welcome = Connection.welcome(bundleId: app, version: version)
+        welcome.identifierForVendor = vendors?.identifier(for: app)
+        write(.handshake(.welcome(welcome)))
     }
 
     func send(_ event: Envelope<AppEvent>) { write(.event(event)) }
