@@ -42,6 +42,10 @@ extension Ferry {
                     return
                 }
                 if status != .running { printError("\(Colour.errorPrefix) \(result.message ?? status.rawValue)") }
+                // ferryd's line ends with how wide-area publishing went; a refusal is worth a warning.
+                if status == .running, let message = result.message, let range = message.firstRange(of: "; wide-area: cannot ") {
+                    printError("ferry: warning: \(message[message.index(range.lowerBound, offsetBy: 2)...])")
+                }
                 output.detail(result.message ?? status.rawValue)
                 guard !output.quiet else { return }
                 guard !peers.isEmpty else {
