@@ -16,13 +16,22 @@ extension Ferry {
             let logs = FileSystem.parent(of: DaemonClient.logPath(context)) + "/logs"
             for app in apps { output.detail("\(app.bundleId) logs to \(logs)/\(app.bundleId).log") }
             output.emit(apps.map(Row.init)) {
-                let rows = apps.map { [$0.bundleId, $0.state, $0.pid.map(String.init) ?? "-", Self.describe($0.since)] }
-                return Table.render(header: ["APP", "STATE", "PID", "SINCE"], rows: rows) + ProtectionLine.text(result.protection)
+                Self.table(apps) + ProtectionLine.text(result.protection)
             }
         }
 
+        /// The table; a BACKGROUND TIME column only while some app has a background budget running.
+        static func table(_ apps: [DaemonReply.AppStatus]) -> String {
+            let timed = apps.contains { $0.backgroundRemainingMs != nil }
+            let rows = apps.map { app in
+                [app.bundleId, app.state, app.pid.map(String.init) ?? "-", describe(app.since)]
+                    + (timed ? [app.backgroundRemainingMs.map { "\($0 / 1000).\($0 % 1000 / 100) s left" } ?? "-"] : [])
+            }
+            return Table.render(header: ["APP", "STATE", "PID", "SINCE"] + (timed ? ["BACKGROUND TIME"] : []), rows: rows)
+        }
+
         /// A row of `ps --json`: the documented keys, and `bundleIdentifier` and `sinceTime` as
-        /// every command names them.
+        /// every command names them; `backgroundTimeRemaining` (seconds) in the background.
         struct Row: Encodable {
             var bundleId: String
             var bundleIdentifier: String
@@ -30,6 +39,7 @@ extension Ferry {
             var pid: Int32?
             var since: Double
             var sinceTime: String
+            var backgroundTimeRemaining: Double?
 
             init(_ app: DaemonReply.AppStatus) {
                 bundleId = app.bundleId
@@ -38,6 +48,7 @@ extension Ferry {
                 pid = app.pid
                 since = app.since
                 sinceTime = JSONOutput.time(app.since)
+                backgroundTimeRemaining = app.backgroundRemainingMs.map { Double($0) / 1000 }
             }
         }
 

@@ -22,6 +22,9 @@ public struct DaemonConfiguration: Sendable {
     public var eventTimeout: Duration = .seconds(5)
     /// How long an app without UIBackgroundModes stays in the background before it is suspended. Default 10 s.
     public var suspendAfter: Duration = .seconds(10)
+    /// How long background tasks may keep an app from being suspended, from its entering the
+    /// background (`FERRY_BACKGROUND_TASK_BUDGET`, seconds). Default 30 s.
+    public var backgroundTaskBudget: Duration = .seconds(30)
     /// How long a `DBusActivatable` desktop app may take to answer `Open`, bus activation
     /// included (`FERRY_DBUS_OPEN_TIMEOUT`). Default 25 s, D-Bus's own default, as `gio open` waits.
     public var dbusOpenTimeout: Duration = .seconds(25)

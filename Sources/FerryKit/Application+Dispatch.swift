@@ -51,6 +51,7 @@ extension Application {
         guard let lifecycleEvent = LifecycleEvent(rawValue: name) else { return .reply(.init(id: id, .reply(.init(result: false)))) }
         let changesStateFirst = name.hasPrefix("did")
         if changesStateFirst { try? lifecycle.apply(.send(lifecycleEvent)) }
+        trackBackgroundBudget(lifecycleEvent, event)
         let answer = deliver(lifecycleEvent, event, to: delegate)
         if !changesStateFirst { try? lifecycle.apply(.send(lifecycleEvent)) }
         let reply = Envelope(id: id, AppReply.reply(.init(result: lifecycleEvent.hasAnswer ? answer : true)))
@@ -80,6 +81,10 @@ extension Application {
         case .willTerminate: delegate.applicationWillTerminate(self)
         case .didReceiveMemoryWarning: delegate.applicationDidReceiveMemoryWarning(self)
         case .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable: deliverProtectedData(event, to: delegate)
+        case .backgroundTaskWillExpire: expireBackgroundTask(received)
+        case .significantTimeChange: delegate.applicationSignificantTimeChange(self, reason: received.value)
+        case .currentLocaleDidChange: delegate.applicationCurrentLocaleDidChange(self, locale: received.value)
+        case .userDefaultsDidChange: delegate.applicationUserDefaultsDidChange(self)
         }
         return true
     }

@@ -1,4 +1,5 @@
 import FerryProtocol
+import FoundationEssentials
 
 /// The running app as it sees itself: who it is, where its files go, and its lifecycle state.
 ///
@@ -15,8 +16,14 @@ public final class Application {
     public let socketPath: String?
     /// What the app was launched with; empty until `willFinishLaunching` arrives.
     public internal(set) var launchOptions = LaunchOptions()
+    /// The same UUID for every app of this app's vendor (its bundle identifier without the last
+    /// component, or `FerryVendorIdentifier`), for this user on this machine; a new one once the
+    /// vendor's last app is uninstalled. From ferryd's welcome; nil when it sent none.
+    public internal(set) var identifierForVendor: UUID?
     /// Restoration classes and factories, and this launch's saved state (see ``RestorationDelegate``).
     public let restoration = ApplicationRestoration()
+    /// The open background tasks; safe to take to another thread to end a task there.
+    public let backgroundTasks = BackgroundTasks()
     /// The lifecycle as the events received so far describe it.
     var lifecycle = AppLifecycle()
     /// Protected data's availability as the last protection event said; nil before any.

@@ -47,6 +47,22 @@ public protocol ApplicationDelegate: AnyObject {
 
     /// The session was unlocked and every class's files can be opened again.
     func applicationProtectedDataDidBecomeAvailable(_ application: Application)
+
+    /// Midnight passed, the clock was set or the time zone changed (UIKit's
+    /// `applicationSignificantTimeChange`); while suspended, told once on resume.
+    ///
+    /// - Parameter reason: `midnight`, `clock-set` or `time-zone` (the latest, when coalesced).
+    func applicationSignificantTimeChange(_ application: Application, reason: String?)
+
+    /// The user's locale changed (`NSCurrentLocaleDidChangeNotification`); while suspended, told
+    /// once on resume.
+    ///
+    /// - Parameter locale: The new `LANG`, such as `de_DE.UTF-8`; nil when none is set.
+    func applicationCurrentLocaleDidChange(_ application: Application, locale: String?)
+
+    /// The app's user defaults were changed from outside it (`NSUserDefaultsDidChangeNotification`);
+    /// while suspended, told once on resume.
+    func applicationUserDefaultsDidChange(_ application: Application)
 }
 
 extension ApplicationDelegate {
@@ -88,4 +104,13 @@ extension ApplicationDelegate {
 
     /// Does nothing.
     public func applicationProtectedDataDidBecomeAvailable(_ application: Application) {}
+
+    /// Does nothing.
+    public func applicationSignificantTimeChange(_ application: Application, reason: String?) {}
+
+    /// Does nothing.
+    public func applicationCurrentLocaleDidChange(_ application: Application, locale: String?) {}
+
+    /// Does nothing.
+    public func applicationUserDefaultsDidChange(_ application: Application) {}
 }

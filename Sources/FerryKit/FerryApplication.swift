@@ -1,4 +1,5 @@
 import FerryProtocol
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -48,12 +49,17 @@ public enum FerryApplication {
         } catch {
             throw ApplicationError(.cannotConnect, "cannot reach ferryd at \(error.message)", cause: error)
         }
-        try handshake(socket, token: environment.launchToken, restoration: delegate is any RestorationDelegate)
-        try serve(socket, Application(environment: environment), delegate)
+        let welcome = try handshake(socket, token: environment.launchToken, restoration: delegate is any RestorationDelegate)
+        let application = Application(environment: environment)
+        application.identifierForVendor = welcome.identifierForVendor.flatMap(UUID.init(uuidString:))
+        let writer = SocketWriter(socket)
+        application.backgroundTasks.connect { try? writer.send($0) }
+        try serve(writer, application, delegate)
     }
 
     /// Sends `hello` and waits for `welcome`.
-    static func handshake(_ socket: LineSocket, token: String, restoration: Bool = false) throws(ApplicationError) {
+    @discardableResult
+    static func handshake(_ socket: LineSocket, token: String, restoration: Bool = false) throws(ApplicationError) -> Handshake.Welcome {
         let answer: WireMessage?
         do {
             try socket.send(.handshake(.hello(.app(token: token, restoration: restoration))))
@@ -62,7 +68,7 @@ public enum FerryApplication {
             throw ApplicationError(.protocolViolation, "no welcome from ferryd: \(error.message)", cause: error)
         }
         switch answer {
-        case .handshake(.welcome)?: return
+        case .handshake(.welcome(let welcome))?: return welcome
         case .handshake(.error(let failure))?: throw .refused(failure, handshake: true)
         case nil: throw ApplicationError(.protocolViolation, "ferryd closed the connection before its welcome")
         case let other?: throw ApplicationError(.protocolViolation, "ferryd answered hello with a \"\(other.type)\" frame, not welcome")
@@ -70,11 +76,11 @@ public enum FerryApplication {
     }
 
     /// Answers events one at a time until `willTerminate` has been answered or the connection closes.
-    static func serve(_ socket: LineSocket, _ application: Application, _ delegate: some ApplicationDelegate) throws(ApplicationError) {
+    static func serve(_ socket: SocketWriter, _ application: Application, _ delegate: some ApplicationDelegate) throws(ApplicationError) {
         while true {
             let message: WireMessage
             do {
-                guard let next = try socket.receiveMessage() else { return }
+                guard let next = try socket.socket.receiveMessage() else { return }
                 message = next
             } catch where error.code == .connectionClosed {
                 return

@@ -82,6 +82,9 @@ configuration.listeningSocket = activated
 if let seconds = environment["FERRY_LAUNCH_WATCHDOG"].flatMap(Double.init) {
     configuration.launchWatchdog = .milliseconds(Int64(seconds * 1000))
 }
+if let seconds = environment["FERRY_BACKGROUND_TASK_BUDGET"].flatMap(Double.init), seconds > 0 {
+    configuration.backgroundTaskBudget = .milliseconds(Int64(seconds * 1000))
+}
 if let seconds = environment["FERRY_SUSPEND_AFTER"].flatMap(Double.init) {
     configuration.suspendAfter = .milliseconds(Int64(seconds * 1000))
 }

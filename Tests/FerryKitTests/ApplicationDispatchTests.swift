@@ -3,7 +3,8 @@ import FerryKit
 import Testing
 
 @Suite struct ApplicationDispatchTests {
-    @Test(arguments: LifecycleEvent.allCases)
+    /// Every event but `backgroundTaskWillExpire`, which calls its task's handler (BackgroundTasksTests).
+    @Test(arguments: LifecycleEvent.allCases.filter { $0 != .backgroundTaskWillExpire })
     func everyEventCallsTheMethodOfItsName(_ event: LifecycleEvent) {
         let delegate = RecordingDelegate()
         let frame = appEvent(41, event.rawValue, url: event == .open ? "aa://x" : nil)

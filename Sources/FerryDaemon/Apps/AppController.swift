@@ -35,6 +35,10 @@ struct AppController {
     var exitWaiters: [CheckedContinuation<Void, Never>] = []
     /// State preservation on the current connection.
     var preservation = Preservation()
+    /// Notifications that arrived while the app was suspended, for its resume.
+    var notifications = NotificationQueue()
+    /// Its open background tasks and the budget of the current background period.
+    var tasks = BackgroundTasks()
 
     var pid: pid_t? { session.pid }
     var token: String? { session.token }
@@ -58,15 +62,23 @@ extension AppController {
     /// - Parameters:
     ///   - wallClock: Now, in seconds since the epoch (``since``).
     ///   - now: Now, on the clock of the suspension timer.
+    ///   - budget: The background-task budget that starts when the app enters the background.
     /// - Returns: Whether the app's visible state changed.
     /// - Throws: When the lifecycle refuses the step; nothing changes then.
-    mutating func apply(_ step: AppLifecycle.Step, wallClock: Double, now: ContinuousClock.Instant) throws(AppLifecycle.IllegalStep) -> Bool {
+    mutating func apply(_ step: AppLifecycle.Step, wallClock: Double, now: ContinuousClock.Instant,
+                        budget: Duration = .seconds(30)) throws(AppLifecycle.IllegalStep) -> Bool {
         let before = lifecycle.appState
         try lifecycle.apply(step)
         listed = true
         guard lifecycle.appState != before else { return false }
         since = wallClock
         backgroundSince = lifecycle.appState == .background ? now : nil
+        switch lifecycle.appState {
+        case .background: tasks.enteredBackground(now: now, budget: budget)
+        case .notRunning: tasks.reset()
+        case .suspended: break
+        case .inactive, .active: tasks.leftBackground()
+        }
         return true
     }
 
@@ -83,6 +95,8 @@ extension AppController {
     mutating func exited() -> (link: (any AppLink)?, waiters: [AnswerWaiter], exitWaiters: [CheckedContinuation<Void, Never>]) {
         let (link, waiters) = session.exited()
         defer { exitWaiters = [] }
+        notifications = NotificationQueue()
+        tasks.reset()
         return (link, waiters, exitWaiters)
     }
 
@@ -94,12 +108,13 @@ extension AppController {
         return ready
     }
 
-    /// Whether the app has been idle in the background for `suspendAfter`: no background mode,
-    /// no quit, no exchange, answer or operation under way.
+    /// Whether the app has been idle in the background for `suspendAfter` (or its last background
+    /// task just ended): no background mode, no open background task, no quit, no exchange,
+    /// answer or operation under way.
     /// - Returns: What it is due, or nil; an app that exits on suspend is marked quitting.
     mutating func idleAction(now: ContinuousClock.Instant, suspendAfter: Duration) -> IdleAction? {
-        guard state == .background, !runsInBackground, !session.isQuitting,
-              let backgroundSince, now - backgroundSince >= suspendAfter,
+        guard state == .background, !runsInBackground, !session.isQuitting, !tasks.holdsApp,
+              let backgroundSince, now - backgroundSince >= suspendAfter || tasks.finishedInBackground,
               !exchange.isHeld, session.pendingCount == 0, tickets.isIdle
         else { return nil }
         guard exitsOnSuspend else { return .suspend }
@@ -108,8 +123,10 @@ extension AppController {
     }
 
     /// The app's row in `ferry ps`.
-    func row(_ app: String) -> AppStatusRow {
-        AppStatusRow(bundleId: app, state: lifecycle.appState, pid: pid, since: since)
+    /// - Parameter now: For the background time remaining, shown while the app is in the background.
+    func row(_ app: String, now: ContinuousClock.Instant) -> AppStatusRow {
+        let remaining = state == .background ? tasks.remaining(now: now) : nil
+        return AppStatusRow(bundleId: app, state: lifecycle.appState, pid: pid, since: since, backgroundTimeRemaining: remaining)
     }
 }
 

@@ -4,7 +4,7 @@ extension AppManager {
     /// `ferry ps`: every app the daemon has run, with its state, pid and since when.
     func status() -> [AppStatusRow] {
         controllers.keys.sorted().compactMap { app in
-            controllers[app]!.listed ? controllers[app]!.row(app) : nil
+            controllers[app]!.listed ? controllers[app]!.row(app, now: clock.now) : nil
         }
     }
 
@@ -47,14 +47,20 @@ extension AppManager {
         return .killed
     }
 
-    /// Enforces deadlines and suspends idle background apps. Called every few tens of milliseconds.
-    ///
-    /// - Returns: Idle apps that exit on suspend (UIApplicationExitsOnSuspend): the caller quits
-    ///   them, outside the sweep, whose deadlines the quit's events rely on.
+    /// What a sweep leaves to the caller, outside the sweep, whose deadlines these events rely on.
+    struct SweepWork {
+        /// Idle apps that exit on suspend (UIApplicationExitsOnSuspend): quit them.
+        var quit: [String] = []
+        /// Background tasks whose budget nearly ran out: send `backgroundTaskWillExpire`.
+        var warn: [(app: String, task: Int)] = []
+    }
+
+    /// Enforces deadlines and background budgets and suspends idle background apps. Called every
+    /// few tens of milliseconds.
     @discardableResult
-    func sweep() -> [String] {
+    func sweep() -> SweepWork {
         let now = clock.now
-        var terminate: [String] = []
+        var work = SweepWork(warn: dueBackgroundWarnings(now: now))
         for app in controllers.keys {
             for action in controllers[app]?.session.sweep(now: now) ?? [] {
                 switch action {
@@ -65,9 +71,9 @@ extension AppManager {
                     forceKill(app, reason: reason)
                 }
             }
-            if suspendIfIdle(app, now: now) { terminate.append(app) }
+            if suspendIfIdle(app, now: now) { work.quit.append(app) }
         }
-        return terminate
+        return work
     }
 
     /// Suspends the app if it has been idle in the background long enough.
@@ -95,6 +101,7 @@ extension AppManager {
     /// ``sweepAlarm`` when none runs.
     var nextSweep: Duration? {
         if hasDeadlines { return .milliseconds(25) }
+        if hasBackgroundBudgets { return .milliseconds(50) }
         return controllers.values.contains { $0.pid != nil } ? .milliseconds(250) : nil
     }
 

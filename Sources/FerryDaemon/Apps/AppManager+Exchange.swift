@@ -6,21 +6,26 @@ extension AppManager {
 
     /// Sends one lifecycle event and waits for the app's reply, after every earlier reply.
     ///
-    /// - Parameter launch: Whether the event belongs to the launch, whose watchdog deadline was
-    ///   set at spawn; other events get the event timeout.
+    /// - Parameters:
+    ///   - launch: Whether the event belongs to the launch, whose watchdog deadline was
+    ///     set at spawn; other events get the event timeout.
+    ///   - task: The background task a `backgroundTaskWillExpire` is about.
+    ///   - value: A queued notification's value.
     /// - Returns: The app's answer.
     /// - Throws: ``DaemonError`` when the event is illegal now, the app is not connected, it exits,
     ///   or it does not answer in time (it is killed then).
     func exchange(
         _ app: String, _ event: LifecycleEvent, url: String? = nil,
-        options: LaunchOptions? = nil, launch: Bool = false
+        options: LaunchOptions? = nil, launch: Bool = false, task: Int? = nil, value: String? = nil
     ) async throws -> Bool {
         // The record's lock, held by value: a record made anew meanwhile must not get our release.
         let lock = controller(app).exchange
         try await lock.acquire()
         defer { lock.release() }
         await awaitPendingReplies(app, atMost: 0)
-        var message = AppEvent.Event(event: event.rawValue, url: url, options: options)
+        var message = AppEvent.Event(event: event.rawValue, url: url, options: options, task: task, value: value)
+        // The app's backgroundTimeRemaining counts down from this.
+        if event == .didEnterBackground { message.budgetMs = Int(configuration.backgroundTaskBudget.milliseconds) }
         let (deadline, reason) = try check(app, event, launch: launch)
         if event == .willFinishLaunching { message.archive = await handOverState(app) }
         let answer = try await send(app, message, deadline: deadline, reason: reason)

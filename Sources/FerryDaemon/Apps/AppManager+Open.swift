@@ -100,6 +100,8 @@ extension AppManager {
                 if event == .didBecomeActive { foreground.becameActive(app) }
             case .resume:
                 resume(app)
+                // What happened while it was stopped, before willEnterForeground (or the open).
+                await deliverQueued(app)
             default:
                 continue
             }

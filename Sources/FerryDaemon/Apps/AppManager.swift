@@ -72,7 +72,7 @@ actor AppManager {
     func apply(_ step: AppLifecycle.Step, to app: String) -> Bool {
         if controllers[app] == nil { controllers[app] = AppController(now: Self.now) }
         do {
-            if try controllers[app]!.apply(step, wallClock: Self.now, now: clock.now) {
+            if try controllers[app]!.apply(step, wallClock: Self.now, now: clock.now, budget: configuration.backgroundTaskBudget) {
                 logger.debug("state", metadata: ["app": "\(app)", "state": "\(controllers[app]!.lifecycle.appState.rawValue)"])
             }
             return true

@@ -9,6 +9,21 @@ struct BroadcastPlan: Equatable {
     var kill: [String] = []
     /// Apps to send the event to, in this order.
     var tell: [String] = []
+    /// Suspended apps whose queue the notification joins, for their resume.
+    var queue: [String] = []
+
+    /// The plan of a ``QueuedNotification`` over `apps`: told if they run code, queued if suspended.
+    static func notification(_ apps: [String: AppLifecycle]) -> BroadcastPlan {
+        var plan = BroadcastPlan()
+        for app in apps.keys.sorted() {
+            switch apps[app]!.deliversNotificationsNow {
+            case true?: plan.tell.append(app)
+            case false?: plan.queue.append(app)
+            case nil: continue
+            }
+        }
+        return plan
+    }
 
     /// The plan of memory pressure over `apps` (bundle identifier to lifecycle).
     static func memoryWarning(_ apps: [String: AppLifecycle]) -> BroadcastPlan {

@@ -55,6 +55,8 @@ struct AppStatusRow: Sendable, Equatable {
     var state: AppState
     var pid: Int32?
     var since: Double
+    /// What is left of the background budget (`backgroundTimeRemaining`); nil outside the background.
+    var backgroundTimeRemaining: Duration? = nil
 }
 
 /// `ferry state APP [--discard]`: what is saved for the app.

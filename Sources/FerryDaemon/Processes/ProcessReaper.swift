@@ -69,8 +69,12 @@ struct SweeperService: Service {
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 while !Task.isShuttingDownGracefully && !Task.isCancelled {
-                    for app in await manager.sweep() {
+                    let work = await manager.sweep()
+                    for app in work.quit {
                         group.addTask { _ = try? await manager.quit(app) }
+                    }
+                    for (app, task) in work.warn {
+                        group.addTask { await manager.warnExpiry(app, task: task) }
                     }
                     // With no app running nothing can fall due: sleep until one is launched.
                     await manager.sweepAlarm.wait(upTo: await manager.nextSweep ?? .seconds(3600))

@@ -2,12 +2,10 @@ import FerryCore
 
 extension AppManager: ProtectedApps {
     /// Tells every app that runs code that protected data goes or came back; suspended apps are
-    /// not woken for it (as on iOS). - Returns: How many apps answered.
+    /// not woken for it (as on iOS) but get the latest of the two on resume (``post(_:to:)``).
+    /// - Returns: How many apps answered.
     @discardableResult
     func protectedDataEvent(_ event: LifecycleEvent) async -> Int {
-        let plan = BroadcastPlan.protectedData(event, lifecycles)
-        let told = await tell(plan.tell, event) { $0.planProtectedData(event) == [.send(event)] }
-        logger.notice("\(event.rawValue)", metadata: ["apps": "\(told)"])
-        return told
+        await post(.protectedData(event), to: nil)
     }
 }

@@ -6,6 +6,8 @@ enum AppInbound: Equatable {
     case state(Envelope<AppReply>)
     /// The answer to an event; with `archive`, also the end of a state upload.
     case reply(Envelope<AppReply.Reply>)
+    /// A background task begun or ended; the envelope carries the task's identifier.
+    case backgroundTask(Envelope<AppReply.BackgroundTask>)
     /// Anything else: the app broke the protocol and is cut off after this error.
     case refused(WireError)
 
@@ -15,6 +17,7 @@ enum AppInbound: Equatable {
             switch reply.body {
             case .stateData: self = .state(reply)
             case .reply(let answer): self = .reply(.init(id: reply.id, answer))
+            case .backgroundTask(let task): self = .backgroundTask(.init(id: reply.id, task))
             }
         default: self = .refused(WireError(.malformedFrame, "an app sends only reply frames after hello"))
         }

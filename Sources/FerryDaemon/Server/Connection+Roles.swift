@@ -42,6 +42,8 @@ extension Connection {
             switch AppInbound(message) {
             case .state(let chunk):
                 await manager.receiveState(token: token, chunk)
+            case .backgroundTask(let task):
+                await manager.backgroundTask(token: token, id: task.id, task.body)
             case .reply(let reply):
                 if reply.body.archive != nil { await manager.receiveState(token: token, .init(id: reply.id, .reply(reply.body))) }
                 if await manager.reply(token: token, id: reply.id, result: reply.body.result) { continue }

@@ -86,7 +86,8 @@ extension QuitOutcome {
 
 extension AppStatusRow {
     var row: AppStatus {
-        AppStatus(bundleId: bundleId, state: state.rawValue, pid: pid, since: since)
+        AppStatus(bundleId: bundleId, state: state.rawValue, pid: pid, since: since,
+                  backgroundRemainingMs: backgroundTimeRemaining.map { Int($0.milliseconds) })
     }
 }
 

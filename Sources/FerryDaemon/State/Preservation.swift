@@ -42,6 +42,8 @@ struct Preservation: Sendable {
             }
             if self.bytes.count + bytes.count > AppReply.maximumArchiveSize { overflowed = true }
             if !overflowed { self.bytes += bytes }
+        case .backgroundTask:
+            return false
         }
         return true
     }

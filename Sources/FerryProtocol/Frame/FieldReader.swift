@@ -121,7 +121,8 @@ struct FieldReader {
             case .unsigned(let value): since = Double(value)
             default: throw fail("a number since")
             }
-            rows.append(DaemonReply.AppStatus(bundleId: bundleId, state: state, pid: pid, since: since))
+            rows.append(DaemonReply.AppStatus(bundleId: bundleId, state: state, pid: pid, since: since,
+                                              backgroundRemainingMs: try row.field("backgroundRemainingMs", in: members).int()))
         }
         return rows
     }
@@ -218,6 +219,7 @@ extension JSONWriter {
         field("state", row.state)
         field("pid", row.pid.map(Int.init))
         field("since", row.since)
+        field("backgroundRemainingMs", row.backgroundRemainingMs)
     }
 }
 

@@ -87,7 +87,8 @@ public struct AppLifecycle: Sendable, Equatable {
         case (.background, .terminate), (.terminating, .terminate): .terminating
         case (.launching, .send(.didReceiveMemoryWarning)), (.inactive, .send(.didReceiveMemoryWarning)),
              (.active, .send(.didReceiveMemoryWarning)), (.background, .send(.didReceiveMemoryWarning)): state
-        case (_, .send(let event)) where event.isProtectedDataEvent && state.receivesProtectedDataEvents: state
+        case (_, .send(let event)) where event.isQueuedNotification && state.receivesProtectedDataEvents: state
+        case (.background, .send(.backgroundTaskWillExpire)): .background
         default: nil
         }
     }

@@ -18,6 +18,14 @@ public enum LifecycleEvent: String, Sendable, Equatable, CaseIterable {
     case didEnterBackground, willEnterForeground, willTerminate, open, didReceiveMemoryWarning
     /// Data protection (UIKit's names): at lock, before the class keys go; after unlock.
     case protectedDataWillBecomeUnavailable, protectedDataDidBecomeAvailable
+    /// A background task's time is nearly out: the event's `task` names it (docs/app-services.md).
+    case backgroundTaskWillExpire
+    /// Midnight passed, the clock was set or the time zone changed; queued while suspended.
+    case significantTimeChange
+    /// The user's locale changed; queued while suspended.
+    case currentLocaleDidChange
+    /// The app's defaults were changed from outside it; queued while suspended.
+    case userDefaultsDidChange
 
     /// Whether the app's boolean answer matters (the launch events and `open`).
     public var hasAnswer: Bool {

@@ -86,12 +86,15 @@ extension DaemonReply {
         public var pid: Int32?
         /// Seconds since the Unix epoch when the app entered `state`.
         public var since: Double
+        /// In the background: what is left of its background-task budget, in milliseconds.
+        public var backgroundRemainingMs: Int?
 
-        public init(bundleId: String, state: String, pid: Int32?, since: Double) {
+        public init(bundleId: String, state: String, pid: Int32?, since: Double, backgroundRemainingMs: Int? = nil) {
             self.bundleId = bundleId
             self.state = state
             self.pid = pid
             self.since = since
+            self.backgroundRemainingMs = backgroundRemainingMs
         }
     }
 

@@ -23,6 +23,7 @@ extension WireMessage {
             self = .appReply(.init(id: try object.id(), .reply(.init(result: try object.bool("result") ?? false,
                                                                      archive: try object.optional("archive") { field throws(JSONScanner.Failure) in try field.archive() }))))
         case "state-data": self = .appReply(.init(id: try object.id(), .stateData(.init(data: try object.needString("data")))))
+        case "background-task": self = .appReply(.init(id: try object.id(), .backgroundTask(try .init(object))))
         // A request's id is read before its members, as for every numbered message.
         default: self = .request(.init(id: try object.id(), try ClientRequest(object)))
         }
@@ -99,6 +100,9 @@ extension AppReply {
             out.field("result", reply.result)
             if let archive = reply.archive { out.object("archive") { $0.archive(archive) } }
         case .stateData(let chunk): out.field("data", chunk.data)
+        case .backgroundTask(let task):
+            out.field("action", task.action.rawValue)
+            out.field("name", task.name)
         }
     }
 }
@@ -124,7 +128,8 @@ extension AppEvent.Event {
     init(_ object: WireObject) throws(WireError) {
         self.init(event: try object.needString("event"), url: try object.string("url"),
                   options: try object.optional("options") { field throws(JSONScanner.Failure) in try field.options() },
-                  archive: try object.optional("archive") { field throws(JSONScanner.Failure) in try field.archive() })
+                  archive: try object.optional("archive") { field throws(JSONScanner.Failure) in try field.archive() },
+                  task: try object.int("task"), value: try object.string("value"), budgetMs: try object.int("budgetMs"))
     }
 
     func write(to out: inout JSONWriter) {
@@ -132,5 +137,18 @@ extension AppEvent.Event {
         out.field("url", url)
         if let options { out.object("options") { $0.options(options) } }
         if let archive { out.object("archive") { $0.archive(archive) } }
+        out.field("task", task)
+        out.field("value", value)
+        out.field("budgetMs", budgetMs)
+    }
+}
+
+extension AppReply.BackgroundTask {
+    init(_ object: WireObject) throws(WireError) {
+        let word = try object.needString("action")
+        guard let action = Action(rawValue: word) else {
+            throw WireError(.malformedFrame, "unknown background-task action \"\(word)\": begin or end")
+        }
+        self.init(action: action, name: try object.string("name"))
     }
 }

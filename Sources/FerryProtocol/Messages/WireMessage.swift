@@ -54,6 +54,7 @@ extension AppReply {
         switch self {
         case .reply: "reply"
         case .stateData: "state-data"
+        case .backgroundTask: "background-task"
         }
     }
 }

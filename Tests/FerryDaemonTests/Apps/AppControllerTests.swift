@@ -41,7 +41,7 @@ import Testing
         var app = AppController(now: 1)
         #expect(try app.apply(.spawn, wallClock: 2, now: start))
         #expect(app.listed)
-        #expect(app.row("com.t") == AppStatusRow(bundleId: "com.t", state: .inactive, pid: nil, since: 2))
+        #expect(app.row("com.t", now: start) == AppStatusRow(bundleId: "com.t", state: .inactive, pid: nil, since: 2))
         // launching → launching: the visible state stays, and so does its date.
         #expect(try !app.apply(.send(.willFinishLaunching), wallClock: 3, now: start))
         #expect(app.since == 2)
@@ -115,5 +115,20 @@ import Testing
             #expect(app.replyWaiters.isEmpty)
             for waiter in ready { waiter.resume() }
         }
+    }
+
+    @Test func anOpenBackgroundTaskKeepsTheAppFromSuspensionUntilItEnds() throws {
+        var app = try inBackground()
+        app.tasks.enteredBackground(now: start, budget: .seconds(30))
+        _ = app.tasks.begin(1, name: nil, now: start)
+        #expect(app.idleAction(now: start + .seconds(20), suspendAfter: .seconds(10)) == nil)
+        app.tasks.end(1)
+        // Ended in the background: suspended at once, not after suspendAfter.
+        #expect(app.idleAction(now: start + .seconds(1), suspendAfter: .seconds(10)) == .suspend)
+    }
+
+    @Test func enteringTheBackgroundStartsTheBudgetThatPsShows() throws {
+        let app = try inBackground()
+        #expect(app.row("com.t", now: start + .seconds(10)).backgroundTimeRemaining == .seconds(20))
     }
 }

@@ -40,4 +40,9 @@ import Testing
     @Test func anEventThatIsNotAboutProtectedDataTellsNobody() throws {
         #expect(BroadcastPlan.protectedData(.didBecomeActive, try Self.apps()) == BroadcastPlan())
     }
+
+    @Test func aNotificationGoesToThoseThatRunCodeAndQueuesForTheSuspended() throws {
+        let plan = BroadcastPlan.notification(try Self.apps())
+        #expect(plan == BroadcastPlan(tell: ["active", "background", "launching"], queue: ["suspended"]))
+    }
 }

@@ -47,6 +47,9 @@ final class RecordingDelegate: ApplicationDelegate {
     func applicationDidReceiveMemoryWarning(_ application: Application) { record("didReceiveMemoryWarning", application) }
     func applicationProtectedDataWillBecomeUnavailable(_ application: Application) { record("protectedDataWillBecomeUnavailable", application) }
     func applicationProtectedDataDidBecomeAvailable(_ application: Application) { record("protectedDataDidBecomeAvailable", application) }
+    func applicationSignificantTimeChange(_ application: Application, reason: String?) { record("significantTimeChange", application) }
+    func applicationCurrentLocaleDidChange(_ application: Application, locale: String?) { record("currentLocaleDidChange", application) }
+    func applicationUserDefaultsDidChange(_ application: Application) { record("userDefaultsDidChange", application) }
 }
 
 /// A delegate that implements nothing, to check the defaults.
