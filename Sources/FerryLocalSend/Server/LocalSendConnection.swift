@@ -31,7 +31,12 @@ struct LocalSendConnection {
         switch (head.method, LocalSendRoute(path: path)) {
         case (.GET, .info), (.POST, .info):
             try await drain(&parts)
-            return HTTPReply.json(await server.info())
+            let ours = await server.info()
+            // LocalSend's answer to a device that found itself (its own fingerprint in the query).
+            guard query["fingerprint"]?.lowercased() != ours.fingerprint.lowercased() else {
+                return HTTPReply.error(LocalSendError(412, "Self-discovered"))
+            }
+            return HTTPReply.json(ours)
         case (.POST, .register):
             let body = try await read(&parts, limit: server.limits.maximumSmallBody)
             let theirs = try LocalSendJSON.info(body)

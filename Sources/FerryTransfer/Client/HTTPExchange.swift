@@ -18,6 +18,12 @@ package struct HTTPExchange {
     private var queued: [HTTPClientRequestPart] = []
     private var queuedBytes = 0
     private var flushed = false
+    /// Whether the last answer lets the connection carry another request: false after an HTTP/1.0
+    /// answer without `Connection: keep-alive`, or one saying `Connection: close`.
+    package private(set) var reusable = true
+    /// Whether the last request's head reached the connection; false when its first write found
+    /// the connection closed, so that nothing of the request was sent (it may go on a new one).
+    package private(set) var headWritten = false
 
     package init(parts: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
          outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, host: String, eventLoop: any EventLoop) {
@@ -36,7 +42,9 @@ package struct HTTPExchange {
         if !body.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
         parts.append(.end(nil))
         try await flush()
+        headWritten = false
         try await outbound.write(contentsOf: parts)
+        headWritten = true
         return try await response()
     }
 
@@ -49,7 +57,9 @@ package struct HTTPExchange {
         headers.add(name: "Content-Type", value: contentType)
         headers.add(name: "Content-Length", value: "\(length)")
         try await flush()
+        headWritten = false
         try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers)))
+        headWritten = true
         var written: UInt64 = 0
         while let buffer = try await next(written) {
             try await outbound.write(.body(.byteBuffer(buffer)))
@@ -199,6 +209,7 @@ package struct HTTPExchange {
             case .head(let head):
                 if head.status.code == 100 { continue }
                 status = Int(head.status.code)
+                reusable = head.isKeepAlive
             case .body(let buffer):
                 guard body.count < 16 << 20 else { throw TransferError(.failed, "the receiver's answer is too long") }
                 body += buffer.readableBytesView

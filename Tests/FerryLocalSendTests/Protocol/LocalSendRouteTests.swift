@@ -12,9 +12,16 @@ import Testing
         #expect(LocalSendRoute.prepareDownload.path == "/api/localsend/v2/prepare-download")
     }
 
-    @Test(arguments: ["/", "/api/localsend/v2/", "/api/localsend/v2/nope", "/api/localsend/v1/info", "/api/localsend/v2/info/x"])
+    @Test(arguments: ["/", "/api/localsend/v2/", "/api/localsend/v2/nope", "/api/localsend/v1/upload", "/api/localsend/v1/prepare-upload", "/api/localsend/v2/info/x"])
     func otherPathsAreNoRoute(path: String) {
         #expect(LocalSendRoute(path: path) == nil)
+    }
+
+    /// As LocalSend's own app: v1 clients ask `/api/localsend/v1/info` before they send.
+    @Test func infoAndRegisterAreAlsoServedAtTheirV1Paths() {
+        #expect(LocalSendRoute(path: "/api/localsend/v1/info") == .info)
+        #expect(LocalSendRoute(path: "/api/localsend/v1/register") == .register)
+        #expect(LocalSendRoute.allCases.filter(\.servedOnV1) == [.info, .register])
     }
 
     @Test func aTargetEncodesItsValuesAndLeavesOutTheMissing() {
