@@ -7,23 +7,27 @@ import Glibc
 /// The CLI's connection to ferryd, which it starts on demand like gpg-agent.
 final class DaemonClient {
     let socket: LineSocket
-    private var nextID = 1
+    private var nextID: Int
 
-    init(socket: LineSocket) {
+    /// - Parameter sent: How many requests went out with `hello` (ids 1…sent).
+    init(socket: LineSocket, sent: Int = 0) {
         self.socket = socket
+        nextID = sent + 1
     }
 
     /// Connects to the user's ferryd, starting it when it is not running.
     ///
     /// - Throws: ``CommandFailure`` naming the socket and why, when no daemon can be reached.
-    static func connect(_ context: Context, start: Bool = true) throws -> DaemonClient {
+    /// - Parameter first: A request to send with `hello`, in the same write, so that it costs no
+    ///   round trip of its own; it gets id 1. Resent if ferryd must be started first.
+    static func connect(_ context: Context, start: Bool = true, first: ClientRequest? = nil) throws -> DaemonClient {
         let path = DaemonSocket.path(environment: context.environment)
         if let problem = DaemonSocket.problem(withFolderOf: path) {
             throw CommandFailure(message: "not using ferryd's socket: \(problem); remove it or set XDG_RUNTIME_DIR",
                                  exit: FerryExit.unavailable)
         }
         if let socket = try? LineSocket.connect(to: path) {
-            switch greet(socket) {
+            switch greet(socket, first: first) {
             case .success(let client): return client
             // A ferryd killed a moment ago keeps its socket open until its last thread exits, and
             // drops what connects: start a new one, which takes over once the lock is free.
@@ -37,7 +41,7 @@ final class DaemonClient {
         let outcome = try started.wait(
             connect: { () -> Result<DaemonClient, DaemonStart.Failure> in
                 do {
-                    return greet(try LineSocket.connect(to: path)).mapError { DaemonStart.Failure(reason: "\($0.error)") }
+                    return greet(try LineSocket.connect(to: path), first: first).mapError { DaemonStart.Failure(reason: "\($0.error)") }
                 } catch {
                     return .failure(DaemonStart.Failure(reason: "\(error)"))
                 }
@@ -76,10 +80,12 @@ final class DaemonClient {
         var commandFailure: CommandFailure { CommandFailure(message: "ferryd: \(error)", exit: FerryExit.unavailable) }
     }
 
-    static func greet(_ socket: LineSocket) -> Result<DaemonClient, HandshakeFailure> {
+    static func greet(_ socket: LineSocket, first: ClientRequest? = nil) -> Result<DaemonClient, HandshakeFailure> {
         let answer: WireMessage?
         do {
-            try socket.send(.handshake(.hello(.client)))
+            var hello = WireCodec.encode(.handshake(.hello(.client)))
+            if let first { hello += WireCodec.encode(.request(.init(id: 1, first))) }
+            try socket.write(hello)
             answer = try socket.receiveMessage(timeout: 5000)
         } catch let error where error.code == .connectionClosed {
             return .failure(.lost(error))
@@ -87,7 +93,7 @@ final class DaemonClient {
             return .failure(.refused(error))
         }
         switch answer {
-        case .handshake(.welcome)?: return .success(DaemonClient(socket: socket))
+        case .handshake(.welcome)?: return .success(DaemonClient(socket: socket, sent: first == nil ? 0 : 1))
         case nil: return .failure(.lost(WireError(.connectionClosed, "ferryd refused the connection")))
         default: return .failure(.refused(WireError(.connectionClosed, "ferryd refused the connection")))
         }

@@ -20,41 +20,48 @@ struct DaemonOpener {
         self.arguments = arguments
     }
 
+    private var inFlight: [Int: OpenTarget] = [:]
+    private var order: [Int] = []
+
+    /// Records a request already sent (with hello) as the first in flight.
+    mutating func sent(_ target: OpenTarget, id: Int) {
+        inFlight[id] = target
+        order.append(id)
+    }
+
     /// Opens each URL in order; `next` yields them (from argv or stdin) until nil.
     mutating func run(_ next: () -> OpenTarget?) throws {
-        var inFlight: [Int: OpenTarget] = [:]
-        var order: [Int] = []
         var head = 0
         while let target = next() {
             guard !target.url.isEmpty else { continue }
             if let failed = target.failedOutcome() {
                 // Its line comes in its turn: after those of the requests before it.
-                while head < order.count { try collect(&inFlight, order[head]); head += 1 }
+                while head < order.count { try collect(order[head]); head += 1 }
                 report(failed)
                 continue
             }
-            let id = try client.send(request(target))
+            let id = try client.send(Self.request(target, arguments, context))
             inFlight[id] = target
             order.append(id)
-            if order.count - head >= Self.window { try collect(&inFlight, order[head]); head += 1 }
+            if order.count - head >= Self.window { try collect(order[head]); head += 1 }
         }
-        while head < order.count { try collect(&inFlight, order[head]); head += 1 }
+        while head < order.count { try collect(order[head]); head += 1 }
     }
 
-    private func request(_ target: OpenTarget) -> ClientRequest {
+    static func request(_ target: OpenTarget, _ arguments: OpenArguments, _ context: Context) -> ClientRequest {
         .open(.init(url: target.url, app: target.app, source: arguments.source,
                     background: arguments.background ? true : nil, wait: arguments.wait ? true : nil,
-                    activationToken: activationToken))
+                    activationToken: activationToken(context)))
     }
 
     /// The caller's activation token (Wayland, else X11), for an app that D-Bus starts; ferryd
     /// drops it for a background open.
-    private var activationToken: String? {
+    private static func activationToken(_ context: Context) -> String? {
         ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"].lazy.compactMap { context.environment[$0] }.first { !$0.isEmpty }
     }
 
     /// Reads results until the one for `id` (results for one app come in order; others may not).
-    private mutating func collect(_ inFlight: inout [Int: OpenTarget], _ id: Int) throws {
+    private mutating func collect(_ id: Int) throws {
         while inFlight[id] != nil {
             guard case .reply(let reply) = try client.receive(), case .result(let result) = reply.body,
                   let target = inFlight.removeValue(forKey: reply.id) else { continue }

@@ -49,12 +49,16 @@ struct OpenArguments: Equatable {
         if !context.direct {
             // Only a ferryd that cannot be reached sends the URLs the direct way: one lost mid-way
             // may have opened some of them already.
+            // The first URL goes out with hello: an `open` of one URL costs one round trip.
+            let first = urls.first.flatMap { OpenArgument.classify($0) == .url($0) ? OpenTarget.url($0, app: app) : nil }
             let client: DaemonClient?
-            do { client = try DaemonClient.connect(context) } catch let failure as CommandFailure where failure.exit == FerryExit.unavailable {
+            do {
+                client = try DaemonClient.connect(context, first: first.map { DaemonOpener.request($0, self, context) })
+            } catch let failure as CommandFailure where failure.exit == FerryExit.unavailable {
                 printError("ferry: warning: \(failure.message); opening directly (managed apps need ferryd)")
                 client = nil
             }
-            if let client { return try Self.reportingLostDaemon { try runThroughDaemon(client, context) } }
+            if let client { return try Self.reportingLostDaemon { try runThroughDaemon(client, context, sent: first) } }
         }
         try runDirectly(context, schemes: schemes)
     }
@@ -67,10 +71,12 @@ struct OpenArguments: Equatable {
         }
     }
 
-    private func runThroughDaemon(_ client: DaemonClient, _ context: Context) throws {
+    /// - Parameter sent: The first URL's target, when it went out with hello (as request 1).
+    private func runThroughDaemon(_ client: DaemonClient, _ context: Context, sent: OpenTarget?) throws {
         var opener = DaemonOpener(client: client, context: context, arguments: self)
         var targets = OpenTargetResolver(context: context, forcedApp: app)
-        var remaining = urls[...]
+        var remaining = sent == nil ? urls[...] : urls.dropFirst()
+        if let sent { opener.sent(sent, id: 1) }
         var readingStdin = false
         try opener.run {
             while true {

@@ -12,6 +12,17 @@ import FerryTestSupport
         #expect(try peer.next() == .handshake(.hello(.init(protocol: Handshake.protocolVersion, role: .client))))
     }
 
+    @Test func aFirstRequestGoesOutWithHelloBeforeTheWelcome() async throws {
+        let peer = try SocketPeer()
+        let socket = LockedBox(peer.client)
+        let client = Task.detached { LockedBox(try DaemonClient.greet(socket.value, first: .ps).get()) }
+        // Both arrive while the client still waits for the welcome: no round trip of its own.
+        #expect(try peer.next() == .handshake(.hello(.init(protocol: Handshake.protocolVersion, role: .client))))
+        #expect(try peer.next() == .request(.init(id: 1, .ps)))
+        peer.write(.handshake(.welcome(.init(protocol: 3, server: "ferryd test"))))
+        #expect(try await client.value.value.send(.ping) == 2)
+    }
+
     @Test func anErrorFrameForHelloKeepsTodaysLine() throws {
         let peer = try SocketPeer()
         peer.write(#"{"type":"error","code":"unsupported-protocol","message":"speak 2"}"#)

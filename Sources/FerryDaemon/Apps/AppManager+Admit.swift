@@ -3,8 +3,9 @@ import FerryCore
 extension AppManager {
     /// Resolves an `open` request and, for a managed app, takes its place in the app's queue.
     /// Suspends only on a miss, to read the registry again if it changed: a request that resolves
-    /// takes its place without suspending, in the order its connection read it.
-    func admit(_ request: OpenRequest) async -> Admission {
+    /// takes its place in the order its connection read it. Nonisolated, so that a command app's
+    /// open (the common case) is answered without a hop onto the actor and back.
+    nonisolated func admit(_ request: OpenRequest) async -> Admission {
         let url: FerryURL
         do { url = try FerryURL(request.url) } catch {
             return .done(.failed(id: request.id, app: nil, DaemonError(.invalidURL, error.description)))
@@ -18,12 +19,15 @@ extension AppManager {
         }
         // A D-Bus desktop app is opened by ferryd in its turn (Desktop/AppManager+DBus.swift).
         guard app.manifest.kind == .managed || app.dbusActivation != nil else { return .done(command(for: app, request)) }
-        let number = ticketQueue(app.bundleIdentifier).take()
-        return .queued(Ticket(number: number, app: app.bundleIdentifier), request)
+        return await enqueue(request, for: app.bundleIdentifier)
+    }
+
+    private func enqueue(_ request: OpenRequest, for app: String) -> Admission {
+        .queued(Ticket(number: ticketQueue(app).take(), app: app), request)
     }
 
     /// A command app runs in the client, so it gets the caller's terminal: send it what to start.
-    private func command(for app: InstalledApp, _ request: OpenRequest) -> OpenReply {
+    private nonisolated func command(for app: InstalledApp, _ request: OpenRequest) -> OpenReply {
         do {
             let launch = try LaunchCommand(app: app, url: request.url, sourceApplication: request.source,
                                            paths: configuration.paths, environment: configuration.environment)
