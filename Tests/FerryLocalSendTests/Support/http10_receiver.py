@@ -2,9 +2,9 @@
 """A LocalSend v2 receiver on Python's http.server, as some PyPI implementations are: it answers
 HTTP/1.0 and closes the connection after every response (no keep-alive). Written from the public
 protocol (localsend/protocol: §3.2 register, §4.1 prepare-upload, §4.2 upload, §4.3 cancel, §6.1
-info), over HTTPS with a self-signed certificate made at start (openssl), or plain HTTP (--plain).
+info), over HTTPS with a self-signed certificate made at start (openssl): Ferry sends over HTTPS only.
 
-Usage: http10_receiver.py DIR [--plain] [--cut-upload-after BYTES] [--alias NAME] [--host H] [--port N]
+Usage: http10_receiver.py DIR [--cut-upload-after BYTES] [--alias NAME] [--host H] [--port N]
                           [--http11 [--close]]
 Prints one JSON line, {"port": N, "fingerprint": HEX}, then serves until SIGTERM or stdin closes.
 Received files land in DIR/received/NAME; DIR/requests.log gets one line per request:
@@ -39,8 +39,8 @@ def make_certificate(folder):
 
 
 class Receiver:
-    def __init__(self, folder, fingerprint, alias, cut_after, https):
-        self.folder, self.fingerprint, self.alias, self.cut_after, self.https = folder, fingerprint, alias, cut_after, https
+    def __init__(self, folder, fingerprint, alias, cut_after):
+        self.folder, self.fingerprint, self.alias, self.cut_after = folder, fingerprint, alias, cut_after
         self.sessions = {}  # session id -> {file id: (token, file name, size)}
         self.lock = threading.Lock()
         self.port = 0
@@ -48,7 +48,7 @@ class Receiver:
 
     def info(self):
         return {"alias": self.alias, "version": "2.1", "deviceModel": "http.server", "deviceType": "headless",
-                "fingerprint": self.fingerprint, "port": self.port, "protocol": "https" if self.https else "http",
+                "fingerprint": self.fingerprint, "port": self.port, "protocol": "https",
                 "download": False}
 
     def log(self, line):
@@ -154,7 +154,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("folder")
-    parser.add_argument("--plain", action="store_true")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cut-upload-after", type=int)
     parser.add_argument("--alias", default="pyls")
@@ -163,22 +162,17 @@ def main():
     parser.add_argument("--host", default="127.0.0.1")
     args = parser.parse_args()
     os.makedirs(args.folder, exist_ok=True)
-    https = not args.plain
-    if https:
-        key, cert, fingerprint = make_certificate(args.folder)
-    else:
-        fingerprint = uuid.uuid4().hex
-    receiver = Receiver(args.folder, fingerprint, args.alias, args.cut_upload_after, https)
+    key, cert, fingerprint = make_certificate(args.folder)
+    receiver = Receiver(args.folder, fingerprint, args.alias, args.cut_upload_after)
     Handler.receiver = receiver
     Handler.say_close = args.close
     if args.http11:
         Handler.protocol_version = "HTTP/1.1"
     server = http.server.ThreadingHTTPServer((args.host, args.port), Handler)
     server.daemon_threads = True
-    if https:
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(cert, key)
-        server.socket = context.wrap_socket(server.socket, server_side=True)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
     receiver.port = server.server_address[1]
     print(json.dumps({"port": receiver.port, "fingerprint": fingerprint}), flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
