@@ -5,8 +5,9 @@ protocol (localsend/protocol: §3.2 register, §4.1 prepare-upload, §4.2 upload
 info), over HTTPS with a self-signed certificate made at start (openssl): Ferry sends over HTTPS only.
 
 Usage: http10_receiver.py DIR [--cut-upload-after BYTES] [--alias NAME] [--host H] [--port N]
-                          [--http11 [--close]]
-Prints one JSON line, {"port": N, "fingerprint": HEX}, then serves until SIGTERM or stdin closes.
+                          [--http11 [--close]] [--until-killed]
+Prints one JSON line, {"port": N, "fingerprint": HEX}, then serves until SIGTERM or stdin closes
+(--until-killed: until SIGTERM).
 Received files land in DIR/received/NAME; DIR/requests.log gets one line per request:
 "CONNECTION-NUMBER METHOD PATH". --cut-upload-after closes an upload's connection, unanswered,
 once that many bytes of its body were read (a receiver that dies mid-upload).
@@ -160,6 +161,7 @@ def main():
     parser.add_argument("--http11", action="store_true", help="answer HTTP/1.1 and keep connections open (the control)")
     parser.add_argument("--close", action="store_true", help="say Connection: close in every answer")
     parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--until-killed", action="store_true", help="serve until SIGTERM, whatever stdin is")
     args = parser.parse_args()
     os.makedirs(args.folder, exist_ok=True)
     key, cert, fingerprint = make_certificate(args.folder)
@@ -175,6 +177,8 @@ def main():
     server.socket = context.wrap_socket(server.socket, server_side=True)
     receiver.port = server.server_address[1]
     print(json.dumps({"port": receiver.port, "fingerprint": fingerprint}), flush=True)
+    if args.until_killed:
+        server.serve_forever()
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdin.read()  # the test holds our stdin: its end (or SIGTERM) ends us
     server.shutdown()
