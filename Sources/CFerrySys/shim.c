@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 #include "CFerrySys.h"
@@ -15,6 +16,13 @@ int ferry_memfd_create(const char *name, unsigned int flags) { return memfd_crea
 int ferry_malloc_trim(size_t pad) { return malloc_trim(pad); }
 
 int ferry_syncfs(int fd) { return syncfs(fd); }
+
+int ferry_realtime_timerfd(void) { return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC); }
+
+int ferry_timerfd_arm(int fd, long long seconds) {
+    struct itimerspec spec = {.it_value = {.tv_sec = (time_t)seconds}};
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
+}
 
 int ferry_renameat2(int old_directory, const char *old_path, int new_directory, const char *new_path,
                     unsigned int flags) {

@@ -50,6 +50,8 @@ public struct Daemon {
             DaemonServer(socketPath: configuration.socketPath, listeningSocket: configuration.listeningSocket,
                          manager: manager, discovery: discovery, transfers: transfers.hub, localSend: localSend, logger: logger),
             RegistryWatcher(folders: watched, manager: manager, delay: configuration.reloadDelay, logger: logger),
+            DefaultsWatcher(configuration: configuration, manager: manager, logger: logger),
+            SystemChangeWatcher(environment: configuration.environment, manager: manager, logger: logger),
             MemoryPressureMonitor(manager: manager, threshold: configuration.memoryPressureThreshold, logger: logger),
             transfers,
             LocalSendService(configuration: configuration, transfers: transfers.hub, link: localSend, logger: logger),

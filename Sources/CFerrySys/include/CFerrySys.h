@@ -23,6 +23,11 @@ int ferry_spawn_addclosefrom(void *actions, int first);
 /// pidfd_open(2) (Linux 5.3): a descriptor that polls readable once process `pid` has ended, even
 /// when it is not our child. -1 with errno ENOSYS where the kernel lacks it.
 int ferry_pidfd_open(int pid);
+/// timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC): not in Swift's Glibc module.
+int ferry_realtime_timerfd(void);
+/// Arms `fd` for `seconds` since the epoch with TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET: its
+/// read then fails with ECANCELED when the system clock is set.
+int ferry_timerfd_arm(int fd, long long seconds);
 void *ferry_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 
 #endif
