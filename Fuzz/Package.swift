@@ -22,6 +22,7 @@ let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzNameSanitizer", [.product(name: "FerryTransfer", package: "Ferry")]),
     ("FuzzRestoration", [.product(name: "FerryKit", package: "Ferry")]),
     ("FuzzLocalSend", [.product(name: "FerryLocalSend", package: "Ferry"), .product(name: "FerryTransfer", package: "Ferry")]),
+    ("FuzzDNS", [.product(name: "FerryDiscovery", package: "Ferry")]),
 ]
 
 let package = Package(
