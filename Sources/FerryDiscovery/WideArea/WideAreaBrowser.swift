@@ -1,9 +1,9 @@
 /// Browsing a wide-area domain with plain unicast queries (RFC 6763 §4.1): the PTR records of
 /// `_ferry._tcp.<domain>`, then each instance's SRV and TXT, then the address of its SRV target.
 ///
-/// Ours rather than Avahi's wide-area browsing: Avahi takes its unicast server from resolv.conf
-/// only, asks over IPv4 only, and keeps an answer until its TTL runs out, whereas a poll sees a
-/// withdrawn instance at the next round.
+/// Ours rather than Avahi's wide-area browsing: that needs the system's avahi-daemon.conf edited
+/// (`enable-wide-area`, `browse-domains`), takes its server from resolv.conf only and stops with
+/// avahi-daemon; the update already needs this DNS code, and a poll sees a withdrawal next round.
 struct WideAreaBrowser {
     var zone: DNSName
     var host: String
