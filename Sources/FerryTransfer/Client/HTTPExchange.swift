@@ -1,6 +1,7 @@
 import Crypto
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 #if canImport(Glibc)
 import Glibc
@@ -204,19 +205,35 @@ package struct HTTPExchange {
         try await flush()
         var status = 0
         var body: [UInt8] = []
-        while let part = try await parts.next() {
-            switch part {
-            case .head(let head):
-                if head.status.code == 100 { continue }
-                status = Int(head.status.code)
-                reusable = head.isKeepAlive
-            case .body(let buffer):
-                guard body.count < 16 << 20 else { throw TransferError(.failed, "the receiver's answer is too long") }
-                body += buffer.readableBytesView
-            case .end:
-                if status != 0 { return (status, body) }
+        var endsAtClose = false
+        do {
+            while let part = try await parts.next() {
+                switch part {
+                case .head(let head):
+                    if head.status.code == 100 { continue }
+                    status = Int(head.status.code)
+                    reusable = head.isKeepAlive
+                    endsAtClose = Self.endsAtClose(head)
+                case .body(let buffer):
+                    guard body.count < 16 << 20 else { throw TransferError(.failed, "the receiver's answer is too long") }
+                    body += buffer.readableBytesView
+                case .end:
+                    if status != 0 { return (status, body) }
+                }
             }
+        } catch NIOSSLError.uncleanShutdown where endsAtClose {
+            // Python's ssl closes without close_notify: for an answer that ends at the close, the
+            // close is its end, as curl and browsers take it.
+            return (status, body)
         }
-        throw TransferError(.failed, "the receiver closed the connection before answering")
+        guard endsAtClose else { throw TransferError(.failed, "the receiver closed the connection before answering") }
+        return (status, body)
+    }
+
+    /// Whether the answer has neither a length nor chunks, so that its body ends where the
+    /// connection does (HTTP/1.0 servers answer so).
+    static func endsAtClose(_ head: HTTPResponseHead) -> Bool {
+        !head.isKeepAlive && !head.headers.contains(name: "Content-Length") && !head.headers.contains(name: "Transfer-Encoding")
+            && head.status.code >= 200 && head.status != .noContent && head.status != .notModified
     }
 }

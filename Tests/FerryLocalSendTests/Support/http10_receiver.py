@@ -5,7 +5,7 @@ protocol (localsend/protocol: §3.2 register, §4.1 prepare-upload, §4.2 upload
 info), over HTTPS with a self-signed certificate made at start (openssl): Ferry sends over HTTPS only.
 
 Usage: http10_receiver.py DIR [--cut-upload-after BYTES] [--alias NAME] [--host H] [--port N]
-                          [--http11 [--close]] [--until-killed]
+                          [--http11 [--close]] [--no-length] [--until-killed]
 Prints one JSON line, {"port": N, "fingerprint": HEX}, then serves until SIGTERM or stdin closes
 (--until-killed: until SIGTERM).
 Received files land in DIR/received/NAME; DIR/requests.log gets one line per request:
@@ -61,6 +61,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.0"  # the point of this fixture: one response per connection
     receiver = None
     say_close = False
+    say_length = True
     connections = itertools.count(1)
 
     def setup(self):
@@ -75,7 +76,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_response(status)
         if body is not None:
             self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
+        if self.say_length:
+            self.send_header("Content-Length", str(len(data)))
         if self.say_close:
             self.send_header("Connection", "close")
         self.end_headers()
@@ -160,6 +162,7 @@ def main():
     parser.add_argument("--alias", default="pyls")
     parser.add_argument("--http11", action="store_true", help="answer HTTP/1.1 and keep connections open (the control)")
     parser.add_argument("--close", action="store_true", help="say Connection: close in every answer")
+    parser.add_argument("--no-length", action="store_true", help="answers without Content-Length: they end at the close")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--until-killed", action="store_true", help="serve until SIGTERM, whatever stdin is")
     args = parser.parse_args()
@@ -168,6 +171,7 @@ def main():
     receiver = Receiver(args.folder, fingerprint, args.alias, args.cut_upload_after)
     Handler.receiver = receiver
     Handler.say_close = args.close
+    Handler.say_length = not args.no_length
     if args.http11:
         Handler.protocol_version = "HTTP/1.1"
     server = http.server.ThreadingHTTPServer((args.host, args.port), Handler)
