@@ -14,6 +14,11 @@ struct SystemChanges: Equatable {
     /// The events that count: an entry made, renamed in, written or removed.
     static let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ONLYDIR)
 
+    init(timeZone: Bool = false, locale: Bool = false) {
+        self.timeZone = timeZone
+        self.locale = locale
+    }
+
     /// - Parameters:
     ///   - etc: The watch on the `/etc` folder.
     ///   - etcDefault: The watch on `/etc/default`.
