@@ -13,6 +13,9 @@ struct WideAreaPublisher {
     let configuration: WideAreaConfiguration
     let logger: Logger
     private(set) var published: Published?
+    /// What the last round meant to publish, sent or not: withdrawn at shutdown too, since records
+    /// of ours may be in the zone from before (a ferryd killed before it could withdraw them).
+    private var wanted: Published?
     private var nextAttempt: Double = 0
     private(set) var note: String?
 
@@ -34,6 +37,7 @@ struct WideAreaPublisher {
             let records = try Self.records(settings, announcement, host: configuration.hostLabel, address: address)
             let wanted = Published(records: records, settings: settings)
             if let published, published.records.instance != records.instance || published.settings != settings { await withdraw() }
+            self.wanted = wanted
             guard published != wanted || now >= nextAttempt else { return }
             let lease = try await send(settings, server) { id throws(DNSWireError) in try records.publish(id: id, lease: configuration.lease) }
             published = wanted
@@ -45,10 +49,21 @@ struct WideAreaPublisher {
         }
     }
 
-    /// Removes what we published, if anything.
+    /// At shutdown: withdraws what we published or would publish now, even before our first
+    /// update went out, so records a killed ferryd left behind go too.
+    mutating func finish(_ settings: WideAreaSettings?, announcement: ServiceAnnouncement?) async {
+        if published == nil, wanted == nil, let settings, settings.keyFile != nil, let announcement,
+           let records = try? Self.records(settings, announcement, host: configuration.hostLabel, address: "") {
+            wanted = Published(records: records, settings: settings)
+        }
+        await withdraw()
+    }
+
+    /// Removes what we published, or meant to, if anything.
     mutating func withdraw() async {
-        guard let done = published else { return }
+        guard let done = published ?? wanted else { return }
         published = nil
+        wanted = nil
         nextAttempt = 0
         do throws(DiscoveryError) {
             let server = try configuration.server(for: done.settings)

@@ -21,7 +21,7 @@ struct WideAreaService {
             browseProblem = problem
             try? await Task.sleep(for: .milliseconds(Int64(configuration.pollInterval * 1000)))
         }
-        await publisher.withdraw()
+        await publisher.finish(configuration.settings(), announcement: await discovery.wideAreaAnnouncement())
     }
 
     /// One browse into the table; what went wrong, if anything (the table then stays as it was).
