@@ -3,22 +3,34 @@
 
     notes-py://add?text=Buy%20milk    appends "Buy milk" to Documents/notes.txt
 
+The user default NotePrefix (`ferry defaults write org.ferry.examples.notes-py NotePrefix "- "`),
+read from Library/Preferences/ID.plist in the container at each note, goes before every note. The
+welcome's identifierForVendor is printed as "identifierForVendor UUID" on stdout.
+
 ferryd starts it with FERRY_SOCKET, FERRY_LAUNCH_TOKEN_FD and FERRY_DOCUMENTS set. It connects,
 says hello, and answers each lifecycle event with a reply; every event is logged as one line
-"event NAME" on stdout and in Documents/events.log. It exits 0 after willTerminate or when
+"event NAME [VALUE]" on stdout and in Documents/events.log (VALUE: what a queued notification
+carries, such as "significantTimeChange time-zone"; a suspended app gets those on resume). When it
+enters the background it holds a background task while it syncs its notes to disk, so ferryd does
+not suspend it mid-write (docs/app-services.md). It exits 0 after willTerminate or when
 ferryd closes the connection, and 1 (one line on stderr, never a traceback) on a bad frame.
 See docs/protocol.md.
 """
 import json
 import os
+import plistlib
 import socket
 import sys
 import urllib.parse
 
 PROG = "notes.py"
 MAX_FRAME = 1 << 20  # bytes, newline included
+PREFIX_KEY = "NotePrefix"  # the user default put before every note
 EVENTS = {"willFinishLaunching", "didFinishLaunching", "open", "didBecomeActive", "willResignActive",
-          "didEnterBackground", "willEnterForeground", "willTerminate", "didReceiveMemoryWarning"}
+          "didEnterBackground", "willEnterForeground", "willTerminate", "didReceiveMemoryWarning",
+          "backgroundTaskWillExpire", "significantTimeChange", "currentLocaleDidChange", "userDefaultsDidChange",
+          "protectedDataWillBecomeUnavailable", "protectedDataDidBecomeAvailable"}
+SYNC_TASK = 1  # the background task's id: the app picks it
 
 
 def die(status, message):
@@ -70,6 +82,21 @@ def send(sock, frame):
         sys.exit(0)  # ferryd is gone: nothing left to answer
 
 
+def note_prefix():
+    """The NotePrefix user default: the app's domain is Library/Preferences/ID.plist in its
+    container (docs/app-services.md); none, or a damaged domain, is no prefix."""
+    container, bundle = os.environ.get("FERRY_CONTAINER"), os.environ.get("FERRY_BUNDLE_ID")
+    if not container or not bundle:
+        return ""
+    try:
+        with open(os.path.join(container, "Library", "Preferences", bundle + ".plist"), "rb") as f:
+            values = plistlib.load(f)
+    except (OSError, plistlib.InvalidFileException, ValueError):
+        return ""
+    prefix = values.get(PREFIX_KEY) if isinstance(values, dict) else None
+    return one_line(prefix) if isinstance(prefix, str) else ""
+
+
 def open_url(url, documents):
     """Handles notes-py://add?text=...; returns whether the URL was handled."""
     parts = urllib.parse.urlsplit(url)
@@ -77,7 +104,7 @@ def open_url(url, documents):
         return False
     texts = urllib.parse.parse_qs(parts.query).get("text", [])
     text = one_line(" ".join(texts)).strip()
-    return bool(text) and append(os.path.join(documents, "notes.txt"), text)
+    return bool(text) and append(os.path.join(documents, "notes.txt"), note_prefix() + text)
 
 
 def answer(frame, documents):
@@ -86,8 +113,10 @@ def answer(frame, documents):
     options = options if isinstance(options, dict) else {}
     if not isinstance(event, str) or event not in EVENTS:
         return False
-    print(f"event {event}", flush=True)
-    append(os.path.join(documents, "events.log"), f"event {event}")
+    value = frame.get("value")
+    line = f"event {event}" + (f" {value}" if isinstance(value, str) else "")
+    print(line, flush=True)
+    append(os.path.join(documents, "events.log"), line)
     launch_url = options.get("url") if isinstance(options.get("url"), str) else ""
     if event == "didFinishLaunching":
         return urllib.parse.urlsplit(launch_url).query != "decline"
@@ -95,6 +124,23 @@ def answer(frame, documents):
         url = frame.get("url") if isinstance(frame.get("url"), str) else launch_url
         return open_url(url, documents)
     return True
+
+
+def sync_notes(documents):
+    """The work the background task covers: the notes reach the disk before a suspension."""
+    try:
+        fd = os.open(os.path.join(documents, "notes.txt"), os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def background_task(sock, action, task=SYNC_TASK):
+    frame = {"type": "background-task", "id": task, "action": action}
+    send(sock, {**frame, "name": "sync-notes"} if action == "begin" else frame)
 
 
 def read_token(descriptor):
@@ -132,6 +178,8 @@ def main():
         die(1, f"ferryd answered hello with a \"{welcome['type']}\" frame, not welcome")
     if welcome.get("protocol") != 2:
         die(1, f"ferryd speaks protocol {welcome.get('protocol')}, this app protocol 2; update ferryd")
+    # The same UUID for every app of this vendor on this machine; it never leaves ferryd's socket.
+    print(f"identifierForVendor {welcome.get('identifierForVendor')}", flush=True)
     while True:
         frame = read_frame(stream)
         if frame is None:
@@ -139,9 +187,17 @@ def main():
         event_id = frame.get("id")
         if frame["type"] != "event" or type(event_id) is not int:
             die(1, f"ferryd sent a bad frame: expected an event with an integer id, got \"{frame['type']}\"")
+        event = frame.get("event")
+        if event == "didEnterBackground":
+            background_task(sock, "begin")  # before the reply: no suspension in between
         result = answer(frame, documents)
         send(sock, {"type": "reply", "id": event_id, "result": result})
-        if frame.get("event") == "willTerminate":
+        if event == "didEnterBackground":
+            sync_notes(documents)
+            background_task(sock, "end")
+        if event == "backgroundTaskWillExpire" and type(frame.get("task")) is int:
+            background_task(sock, "end", frame["task"])  # out of time: give it up
+        if event == "willTerminate":
             return 0
 
 
