@@ -42,7 +42,8 @@ struct WideAreaPublisher {
             let lease = try await send(settings, server) { id throws(DNSWireError) in try records.publish(id: id, lease: configuration.lease) }
             published = wanted
             nextAttempt = now + (lease.map { Double($0) / 2 } ?? configuration.refreshInterval)
-            report("published in \(settings.domain) as \u{201C}\(records.instance)\u{201D}", level: .info)
+            let renewal = lease.map { "a lease of \($0) s" } ?? "no lease granted, refreshed every \(Int(configuration.refreshInterval)) s"
+            report("published in \(settings.domain) as \u{201C}\(records.instance)\u{201D} (\(renewal))", level: .info)
         } catch {
             nextAttempt = now + configuration.retryInterval
             report("cannot publish in \(settings.domain): \(error.message)", level: .error)
