@@ -16,6 +16,8 @@ struct WideAreaPublisher {
     /// What the last round meant to publish, sent or not: withdrawn at shutdown too, since records
     /// of ours may be in the zone from before (a ferryd killed before it could withdraw them).
     private var wanted: Published?
+    /// What the server last refused; tried again only after `retryInterval`, or once it changes.
+    private var refused: Published?
     private var nextAttempt: Double = 0
     private(set) var note: String?
 
@@ -38,9 +40,11 @@ struct WideAreaPublisher {
             let wanted = Published(records: records, settings: settings)
             if let published, published.records.instance != records.instance || published.settings != settings { await withdraw() }
             self.wanted = wanted
-            guard published != wanted || now >= nextAttempt else { return }
+            guard (published != wanted && refused != wanted) || now >= nextAttempt else { return }
+            refused = wanted
             let lease = try await send(settings, server) { id throws(DNSWireError) in try records.publish(id: id, lease: configuration.lease) }
             published = wanted
+            refused = nil
             nextAttempt = now + (lease.map { Double($0) / 2 } ?? configuration.refreshInterval)
             let renewal = lease.map { "a lease of \($0) s" } ?? "no lease granted, refreshed every \(Int(configuration.refreshInterval)) s"
             report("published in \(settings.domain) as \u{201C}\(records.instance)\u{201D} (\(renewal))", level: .info)

@@ -19,7 +19,8 @@ struct WideAreaService {
             let problem = await browse(settings)
             if let problem, problem != browseProblem { logger.warning("wide-area: \(problem)") }
             browseProblem = problem
-            try? await Task.sleep(for: .milliseconds(Int64(configuration.pollInterval * 1000)))
+            let pause = settings == nil ? configuration.idleInterval : configuration.pollInterval
+            try? await Task.sleep(for: .milliseconds(Int64(pause * 1000)))
         }
         await publisher.finish(configuration.settings(), announcement: await discovery.wideAreaAnnouncement())
     }
