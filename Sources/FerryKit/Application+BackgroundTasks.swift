@@ -32,10 +32,8 @@ extension Application {
 
     /// Keeps ``backgroundTimeRemaining`` in step with the lifecycle events.
     func trackBackgroundBudget(_ event: LifecycleEvent, _ received: AppEvent.Event) {
-        switch event {
-        case .didEnterBackground: backgroundTasks.enteredBackground(budgetMs: received.budgetMs)
-        case .willEnterForeground: backgroundTasks.leftBackground()
-        default: break
-        }
+        if event == .willEnterForeground { return backgroundTasks.leftBackground() }
+        // didEnterBackground carries the whole budget, any later event in the background what is left.
+        if let budgetMs = received.budgetMs { backgroundTasks.enteredBackground(budgetMs: budgetMs) }
     }
 }

@@ -65,4 +65,14 @@ import Testing
         #expect(sent.withLock { $0 } == [Self.frame(1, .begin, "early"), Self.frame(1, .end)])
         #expect(tasks.unsent.isEmpty)
     }
+
+    @Test func aLaterEventInTheBackgroundRenewsTheBudgetAfterAResume() {
+        let application = testApplication()
+        _ = application.dispatch(Envelope(id: 1, .event(.init(event: "didEnterBackground", budgetMs: 0))), to: RecordingDelegate())
+        #expect(application.beginBackgroundTask() == .invalid)
+        // Resumed for a URL opened in the background: the open carries the new budget.
+        _ = application.dispatch(Envelope(id: 2, .event(.init(event: "open", url: "aa://x", budgetMs: 30_000))), to: RecordingDelegate())
+        #expect(application.beginBackgroundTask() != .invalid)
+        #expect(application.backgroundTimeRemaining > 25)
+    }
 }

@@ -24,8 +24,7 @@ extension AppManager {
         defer { lock.release() }
         await awaitPendingReplies(app, atMost: 0)
         var message = AppEvent.Event(event: event.rawValue, url: url, options: options, task: task, value: value)
-        // The app's backgroundTimeRemaining counts down from this.
-        if event == .didEnterBackground { message.budgetMs = Int(configuration.backgroundTaskBudget.milliseconds) }
+        message.budgetMs = budgetMs(app, event)
         let (deadline, reason) = try check(app, event, launch: launch)
         if event == .willFinishLaunching { message.archive = await handOverState(app) }
         let answer = try await send(app, message, deadline: deadline, reason: reason)
@@ -46,7 +45,8 @@ extension AppManager {
         guard case .write(let link, let id) = controllers[app]!.session.send(waiter: nil, deadline: deadline, reason: reason) else {
             throw DaemonError.appFailed("\(app) is not connected to ferryd")
         }
-        link.send(Envelope(id: id, .event(AppEvent.Event(event: LifecycleEvent.open.rawValue, url: url, options: options))))
+        link.send(Envelope(id: id, .event(AppEvent.Event(event: LifecycleEvent.open.rawValue, url: url, options: options,
+                                                         budgetMs: budgetMs(app, .open)))))
         apply(.send(.open), to: app)
     }
 
@@ -64,6 +64,15 @@ extension AppManager {
             numbered(id)
             link.send(Envelope(id: id, .event(message)))
         }
+    }
+
+    /// The background budget an event carries, for the app's `backgroundTimeRemaining`: all of it
+    /// with `didEnterBackground`, what is left with any event to an app in the background (a
+    /// resume starts a new budget the app was not told of); nil in the foreground.
+    private func budgetMs(_ app: String, _ event: LifecycleEvent) -> Int? {
+        if event == .didEnterBackground { return Int(configuration.backgroundTaskBudget.milliseconds) }
+        guard state(app) == .background, let left = controllers[app]?.tasks.remaining(now: clock.now) else { return nil }
+        return Int(left.milliseconds)
     }
 
     /// Whether `event` may go out now. - Returns: Its answer's deadline and what to say if it is late.
