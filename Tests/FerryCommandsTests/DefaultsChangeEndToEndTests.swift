@@ -59,4 +59,30 @@ import FerryTestSupport
         #expect(changes(3).count == 3)
         #expect(try world.run("defaults", "read", "com.test.d", "mine").stdout == "x\n", "the app's own write landed")
     }
+
+    @Test func aSuspendedAppGetsOneCoalescedChangeBeforeItComesForward() throws {
+        let world = try FerryWorld()
+        world.extraEnvironment["FERRY_LOCALSEND_PORT"] = "off"
+        world.extraEnvironment["FERRY_SUSPEND_AFTER"] = "0.2"
+        try TestManagedApp.install(in: world, "com.test.d", scheme: "dd")
+        try TestManagedApp.install(in: world, "com.test.b", scheme: "bb")
+        let program = world.apps + "/com.test.d.app/app.py"
+        try Self.script.write(toFile: program, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        #expect(try world.run("open", "dd://x").status == 0)
+        #expect(try world.run("open", "bb://x").status == 0)
+        try world.waitUntil("com.test.d", is: "suspended")
+        for (index, value) in ["one", "two"].enumerated() {
+            #expect(try world.run("defaults", "write", "com.test.d", "k", value).status == 0)
+            // ferryd's post of each change is logged; the app, stopped, can record nothing meanwhile.
+            waitUntil("ferryd posts change \(index + 1)") {
+                world.daemonLog.components(separatedBy: "userDefaultsDidChange").count > index + 1
+            }
+        }
+        #expect(try world.run("open", "dd://y").status == 0)
+        let lines = world.events("com.test.d")
+        let resumed = Array(lines[(lines.lastIndex(of: "didEnterBackground") ?? 0)...])
+        #expect(resumed.filter { $0.hasPrefix("userDefaultsDidChange") } == ["userDefaultsDidChange two"], "\(lines)")
+        #expect((resumed.firstIndex(of: "userDefaultsDidChange two") ?? .max) < (resumed.firstIndex(of: "willEnterForeground") ?? -1), "\(lines)")
+    }
 }
