@@ -72,3 +72,15 @@ extension DNSExchange {
         }
     }
 }
+
+/// How the publisher reaches the DNS server: UDP in ferryd, a stand-in in its unit tests.
+struct WideAreaTransport: Sendable {
+    var exchange: @Sendable (DNSMessage, _ host: String, _ port: Int) async throws(DiscoveryError) -> DNSMessage
+    var localAddress: @Sendable (_ host: String, _ port: Int) async throws(DiscoveryError) -> String
+
+    static let udp = WideAreaTransport(
+        exchange: { message, host, port throws(DiscoveryError) in
+            try await DNSExchange.send(message, to: host, port: port, timeout: 2).response
+        },
+        localAddress: { host, port throws(DiscoveryError) in try await DNSExchange.localAddress(toward: host, port: port) })
+}

@@ -12,6 +12,7 @@ struct WideAreaPublisher {
 
     let configuration: WideAreaConfiguration
     let logger: Logger
+    var transport = WideAreaTransport.udp
     private(set) var published: Published?
     /// What the last round meant to publish, sent or not: withdrawn at shutdown too, since records
     /// of ours may be in the zone from before (a ferryd killed before it could withdraw them).
@@ -35,7 +36,7 @@ struct WideAreaPublisher {
         }
         do throws(DiscoveryError) {
             let server = try configuration.server(for: settings)
-            let address = try await DNSExchange.localAddress(toward: server.host, port: server.port)
+            let address = try await transport.localAddress(server.host, server.port)
             let records = try Self.records(settings, announcement, host: configuration.hostLabel, address: address)
             let wanted = Published(records: records, settings: settings)
             if let published, published.records.instance != records.instance || published.settings != settings { await withdraw() }
@@ -97,7 +98,7 @@ struct WideAreaPublisher {
         let message: DNSMessage
         do { message = try make(UInt16.random(in: 0...UInt16.max)) } catch { throw DiscoveryError("\(error)") }
         let signed = TSIG.sign(message, key: key, time: UInt64(Date().timeIntervalSince1970))
-        let response = try await DNSExchange.send(signed, to: server.host, port: server.port, timeout: 2).response
+        let response = try await transport.exchange(signed, server.host, server.port)
         if let problem = UpdateOutcome.problem(response, zone: settings.domain, server: server.host, keyName: key.name.description) {
             throw DiscoveryError(problem)
         }
