@@ -46,7 +46,11 @@ import FerryTestSupport
         defer { receiver.stop() }
         let identity = try DeviceIdentity.loadOrCreate(directory: folder.path + "/identity")
         let files = Self.files()
-        let sent = try await Self.send(files, to: receiver, from: identity, scratch: folder.path)
+        let sent: Sent
+        do { sent = try await Self.send(files, to: receiver, from: identity, scratch: folder.path) } catch {
+            Issue.record("\(error); the receiver served \(receiver.requests)")
+            return
+        }
         #expect(sent.statuses == [200, 200, 200, 200])
         for (name, bytes) in files {
             #expect(receiver.received(name) == Data(bytes), "\(name) is not byte-identical")
