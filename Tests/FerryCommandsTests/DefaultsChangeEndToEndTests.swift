@@ -85,4 +85,24 @@ import FerryTestSupport
         #expect(resumed.filter { $0.hasPrefix("userDefaultsDidChange") } == ["userDefaultsDidChange two"], "\(lines)")
         #expect((resumed.firstIndex(of: "userDefaultsDidChange two") ?? .max) < (resumed.firstIndex(of: "willEnterForeground") ?? -1), "\(lines)")
     }
+
+    @Test func anAdministratorsFolderMadeAfterFerrydStartedCounts() throws {
+        let world = try FerryWorld()
+        world.extraEnvironment["FERRY_LOCALSEND_PORT"] = "off"
+        let admin = world.root + "/etc/ferry/defaults"
+        world.extraEnvironment["FERRY_ADMIN_DEFAULTS_DIR"] = admin
+        try TestManagedApp.install(in: world, "com.test.d", scheme: "dd")
+        let program = world.apps + "/com.test.d.app/app.py"
+        try Self.script.write(toFile: program, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        #expect(try world.run("open", "dd://x").status == 0)
+        try world.waitUntil("com.test.d", is: "active")
+        try FileManager.default.createDirectory(atPath: admin, withIntermediateDirectories: true)
+        let global = try PropertyListSerialization.data(fromPropertyList: ["com.apple.content-rating.AppRating": 100], format: .xml, options: 0)
+        try global.write(to: URL(fileURLWithPath: admin + "/.GlobalPreferences.plist"))
+        waitUntil("userDefaultsDidChange for the new administrator's folder") {
+            world.events("com.test.d").contains { $0.hasPrefix("userDefaultsDidChange") }
+        }
+        #expect(try world.run("defaults", "read", "com.test.d", "com.apple.content-rating.AppRating").stdout == "100\n")
+    }
 }

@@ -12,11 +12,14 @@ import Glibc
 ///   An atomic write renames `ID.plist.tmp-PID` over it; the rename's cookie pairs the two
 ///   events, so the writer's PID is known and the app's own writes are not echoed back to it.
 /// - The administrator's folder: `ID.plist` changes that app, `.GlobalPreferences.plist` every app.
+///   While it does not exist, the nearest folder above it is watched for the next one on the way.
 struct DefaultsChanges {
     enum Folder: Equatable {
         case containers
         case preferences(app: String)
         case admin
+        /// A folder above the missing administrator's folder: the creation of `child` in it counts.
+        case awaiting(child: String)
     }
 
     enum Action: Equatable {
@@ -26,6 +29,8 @@ struct DefaultsChanges {
         case changed(app: String, writer: Int32?)
         /// The administrator's global domain changed: every app.
         case changedForAll
+        /// A folder on the way to the administrator's folder appeared: watch it again.
+        case adminFolderMayExist
     }
 
     private(set) var folders: [Int32: Folder] = [:]
@@ -64,6 +69,8 @@ struct DefaultsChanges {
                   mask & Int32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) != 0 else { return nil }
             let app = String(event.name.dropLast(".plist".count))
             return app == DefaultsLocations.globalDomainName ? .changedForAll : .changed(app: app, writer: nil)
+        case .awaiting(let child)?:
+            return event.name == child && mask & Int32(IN_CREATE | IN_MOVED_TO) != 0 ? .adminFolderMayExist : nil
         case nil:
             return nil
         }

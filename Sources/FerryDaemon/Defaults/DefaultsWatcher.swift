@@ -28,7 +28,7 @@ struct DefaultsWatcher: Service {
         var changes = DefaultsChanges()
         try? FileSystem.createDirectories(containers, mode: 0o700)
         if let wd = inotify.watch(containers, mask: DefaultsChanges.folderEvents) { changes.watching(wd, .containers) }
-        if let wd = inotify.watch(adminFolder, mask: DefaultsChanges.fileEvents | UInt32(IN_ONLYDIR)) { changes.watching(wd, .admin) }
+        watchAdmin(inotify, &changes)
         for app in FileSystem.entries(of: containers) ?? [] where !app.hasPrefix(".") {
             watchPreferences(of: app, inotify, &changes)
         }
@@ -38,9 +38,43 @@ struct DefaultsWatcher: Service {
                 case .watchContainer(let app): watchPreferences(of: app, inotify, &changes)
                 case .changed(let app, let writer): await deliver(to: app, unlessWrittenBy: writer)
                 case .changedForAll: _ = await manager.post(.userDefaultsDidChange, to: nil)
+                case .adminFolderMayExist:
+                    if watchAdmin(inotify, &changes) { _ = await manager.post(.userDefaultsDidChange, to: nil) }
                 }
             }
         }
+    }
+
+    /// Watches the administrator's folder, or, while it is missing, the nearest folder above it for
+    /// the next one on the way. - Returns: Whether the folder itself is watched.
+    @discardableResult
+    private func watchAdmin(_ inotify: NamedInotify, _ changes: inout DefaultsChanges) -> Bool {
+        // Bounded: a folder on the way that exists but cannot be watched must not spin.
+        for _ in 0..<64 {
+            if let wd = inotify.watch(adminFolder, mask: DefaultsChanges.fileEvents | UInt32(IN_ONLYDIR)) {
+                changes.watching(wd, .admin)
+                return true
+            }
+            guard let awaited = awaitAdmin(inotify, &changes) else { return false }
+            // Made between the failed watch and this one: its event is lost, so go round again.
+            guard FileSystem.exists(awaited), awaited != adminFolder else { return false }
+        }
+        return false
+    }
+
+    /// Watches the nearest existing folder above the administrator's for the next one on the way.
+    /// - Returns: The path awaited, or nil when no folder on the way can be watched.
+    private func awaitAdmin(_ inotify: NamedInotify, _ changes: inout DefaultsChanges) -> String? {
+        var child = adminFolder
+        while child.count > 1, let slash = child.lastIndex(of: "/") {
+            let parent = FileSystem.parent(of: child)
+            if let wd = inotify.watch(parent, mask: UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR)) {
+                changes.watching(wd, .awaiting(child: String(child[child.index(after: slash)...])))
+                return child
+            }
+            child = parent
+        }
+        return nil
     }
 
     /// Makes the container's `Library/Preferences` (iOS containers always have one) and watches it.

@@ -60,4 +60,12 @@ import Testing
         #expect(NamedInotify.parse(bytes[...]) == [.init(watch: 2, mask: UInt32(IN_MOVED_TO), cookie: 7, name: "com.a.plist"),
                                                    .init(watch: 3, mask: UInt32(IN_DELETE), cookie: 0, name: "")])
     }
+
+    @Test func theAdministratorsFolderIsAwaitedFromAbove() {
+        var changes = Self.changes()
+        changes.watching(4, .awaiting(child: "ferry"))
+        #expect(changes.actions(for: [Self.event(4, IN_CREATE | IN_ISDIR, "other")]) == [])
+        #expect(changes.actions(for: [Self.event(4, IN_CREATE | IN_ISDIR, "ferry")]) == [.adminFolderMayExist])
+        #expect(changes.actions(for: [Self.event(4, IN_MOVED_TO | IN_ISDIR, "ferry")]) == [.adminFolderMayExist])
+    }
 }
