@@ -43,7 +43,14 @@ struct WideAreaPublisher {
             self.wanted = wanted
             guard (published != wanted && refused != wanted) || now >= nextAttempt else { return }
             refused = wanted
-            let lease = try await send(settings, server) { id throws(DNSWireError) in try records.publish(id: id, lease: configuration.lease) }
+            let ownership = try await owner(of: records, server)
+            if case .taken(let other) = ownership {
+                throw DiscoveryError("\u{201C}\(records.instance)\u{201D} is taken in \(settings.domain) by \(other); give this device another name (FERRY_DEVICE_NAME)")
+            }
+            let prerequisites = ownership.prerequisites(at: try Self.name { () throws(DNSWireError) in try records.instanceName })
+            let lease = try await send(settings, server) { id throws(DNSWireError) in
+                try records.publish(id: id, lease: configuration.lease, prerequisites: prerequisites)
+            }
             published = wanted
             refused = nil
             nextAttempt = now + (lease.map { Double($0) / 2 } ?? configuration.refreshInterval)
@@ -73,7 +80,13 @@ struct WideAreaPublisher {
         nextAttempt = 0
         do throws(DiscoveryError) {
             let server = try configuration.server(for: done.settings)
-            _ = try await send(done.settings, server) { id throws(DNSWireError) in try done.records.withdraw(id: id) }
+            let ownership = try await owner(of: done.records, server)
+            guard case .ours = ownership else {
+                if case .taken(let other) = ownership { logger.info("\u{201C}\(done.records.instance)\u{201D} in \(done.settings.domain) is \(other)'s now; left as it is") }
+                return
+            }
+            let prerequisites = ownership.prerequisites(at: try Self.name { () throws(DNSWireError) in try done.records.instanceName })
+            _ = try await send(done.settings, server) { id throws(DNSWireError) in try done.records.withdraw(id: id, prerequisites: prerequisites) }
             logger.info("withdrew \u{201C}\(done.records.instance)\u{201D} from \(done.settings.domain)")
         } catch {
             logger.error("cannot withdraw \u{201C}\(done.records.instance)\u{201D} from \(done.settings.domain): \(error.message)")
@@ -85,6 +98,20 @@ struct WideAreaPublisher {
         guard line != note else { return }
         note = line
         logger.log(level: level, "wide-area: \(line)")
+    }
+
+    /// Whose the instance name is now (one unsigned SRV query).
+    private func owner(of records: WideAreaRecords, _ server: (host: String, port: Int)) async throws(DiscoveryError) -> WideAreaOwnership {
+        let instance = try Self.name { () throws(DNSWireError) in try records.instanceName }
+        var query = DNSMessage(id: UInt16.random(in: 0...UInt16.max))
+        query.questions = [DNSQuestion(instance, .srv)]
+        let response = try await transport.exchange(query, server.host, server.port)
+        let srv = response.answers.filter { $0.type == .srv && $0.name.matches(instance) }
+        return WideAreaOwnership(srv: srv, host: try Self.name { () throws(DNSWireError) in try records.hostName })
+    }
+
+    private static func name(_ make: () throws(DNSWireError) -> DNSName) throws(DiscoveryError) -> DNSName {
+        do { return try make() } catch { throw DiscoveryError("\(error)") }
     }
 
     /// Signs and sends one update; returns the lease granted, if the server grants leases.

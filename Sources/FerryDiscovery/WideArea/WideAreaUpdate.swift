@@ -27,10 +27,12 @@ public struct WideAreaRecords: Sendable, Equatable {
 
     /// Replaces whatever the instance and host names held with our records, and adds our PTR.
     /// `lease` (seconds) asks for an RFC 9664 update lease; a server that does not know the option ignores it.
-    public func publish(id: UInt16, lease: UInt32?) throws(DNSWireError) -> DNSMessage {
+    /// - Parameter prerequisites: what must hold for the server to apply it (``WideAreaOwnership``).
+    public func publish(id: UInt16, lease: UInt32?, prerequisites: [DNSRecord] = []) throws(DNSWireError) -> DNSMessage {
         guard let addressData = DNSRecordData.a(address) else { throw DNSWireError("\(address) is not an IPv4 address") }
         var message = DNSMessage(id: id, opcode: .update)
         message.questions = [DNSQuestion(zone, .soa)]
+        message.answers = prerequisites
         let instanceName = try instanceName, hostName = try hostName
         message.authority = [
             DNSRecord(instanceName, .any, recordClass: DNSClass.any),
@@ -45,9 +47,10 @@ public struct WideAreaRecords: Sendable, Equatable {
     }
 
     /// Deletes our PTR and everything at the instance and host names.
-    public func withdraw(id: UInt16) throws(DNSWireError) -> DNSMessage {
+    public func withdraw(id: UInt16, prerequisites: [DNSRecord] = []) throws(DNSWireError) -> DNSMessage {
         var message = DNSMessage(id: id, opcode: .update)
         message.questions = [DNSQuestion(zone, .soa)]
+        message.answers = prerequisites
         message.authority = [
             DNSRecord(try serviceName, .ptr, recordClass: DNSClass.none, data: DNSRecordData.ptr(try instanceName)),
             DNSRecord(try instanceName, .any, recordClass: DNSClass.any),
