@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(name: "FerryDBusTests", dependencies: ["FerryTestSupport", "FerryDBus"]),
         .testTarget(name: "FerryTransferTests", dependencies: ["FerryTestSupport", "FerryTransfer", "FerryCore", .product(name: "NIOEmbedded", package: "swift-nio")]),
         .testTarget(name: "FerryLocalSendTests", dependencies: ["FerryTestSupport", "FerryLocalSend", "FerryTransfer", "FerryCore"],
-                    exclude: ["Support/attacker.py", "Support/web_share_browser.py"]),
+                    exclude: ["Support/attacker.py", "Support/web_share_browser.py", "Support/http10_receiver.py"]),
         .testTarget(
             name: "FerryDaemonTests",
             dependencies: [

@@ -39,6 +39,9 @@ public actor Discovery {
     private var wideAreaNote: String?
     /// Where the wide-area settings are; nil runs no wide-area DNS-SD (tests).
     private(set) var wideArea: WideAreaConfiguration?
+    /// Rung when the wide-area settings file may have changed (ferryd's config-folder watch), so
+    /// that an idle WideAreaService sleeps until then instead of re-reading the file on a clock.
+    public nonisolated let wideAreaSettingsChanged = Alarm()
     private let logger: Logger
 
     public init(name: String, port: Int, advertisement: PeerAdvertisement, enabled: Bool,

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FerrySystem
 import Logging
 import ServiceLifecycle
 
@@ -12,6 +13,8 @@ struct RegistryWatcher: Service {
     let folders: [String]
     let manager: AppManager
     let delay: Duration
+    /// Rung on each change too: the config folder also holds the wide-area settings.
+    var alsoRing: Alarm? = nil
     let logger: Logger
 
     func run() async throws {
@@ -24,6 +27,7 @@ struct RegistryWatcher: Service {
             // Let a burst (an install copies many files) settle into one reload.
             try? await Task.sleep(for: delay)
             watchAll(changes)
+            alsoRing?.ring()
             await manager.reload()
         }
     }

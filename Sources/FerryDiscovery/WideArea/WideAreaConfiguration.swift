@@ -12,8 +12,9 @@ public struct WideAreaConfiguration: Sendable {
     public var resolvConf = "/etc/resolv.conf"
     /// Between browses of the domain (and checks that our records are current). Default 3 s.
     public var pollInterval: Double = 3
-    /// Between reads of the settings while no domain is set: an idle ferryd wakes this rarely. Default 10 s.
-    public var idleInterval: Double = 10
+    /// Between reads of the settings while no domain is set, besides each ring of
+    /// ``Discovery/wideAreaSettingsChanged``: a safety net only. Default one day.
+    public var idleInterval: Double = 86_400
     /// Between refreshes of our records when the server grants no lease. Default 60 s.
     public var refreshInterval: Double = 60
     /// The update lease asked for (RFC 9664), in seconds. Default 300.

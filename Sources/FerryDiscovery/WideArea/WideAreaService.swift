@@ -19,8 +19,9 @@ struct WideAreaService {
             let problem = await browse(settings)
             if let problem, problem != browseProblem { logger.warning("wide-area: \(problem)") }
             browseProblem = problem
+            // Without a domain nothing is due until the settings change (or a day has passed).
             let pause = settings == nil ? configuration.idleInterval : configuration.pollInterval
-            try? await Task.sleep(for: .milliseconds(Int64(pause * 1000)))
+            await discovery.wideAreaSettingsChanged.wait(upTo: .milliseconds(Int64(pause * 1000)))
         }
         await publisher.finish(configuration.settings(), announcement: await discovery.wideAreaAnnouncement())
     }
