@@ -1,6 +1,7 @@
 import CFerrySys
 import FerryCore
 import Logging
+import NIOCore
 import NIOPosix
 import Synchronization
 
@@ -63,12 +64,27 @@ extension RegistryService {
     /// - Returns: Whether it reloaded.
     @discardableResult
     func reloadIfFoldersChanged() async -> Bool {
+        let check = beginCheck()
+        return await Self.fileWork(check)
+    }
+
+    /// ``reloadIfFoldersChanged()`` with its answer on `eventLoop`: ferryd's listener begins it as
+    /// it accepts a connection, so the check usually has its answer before the first request is read.
+    func reloadIfFoldersChanged(on eventLoop: any EventLoop) -> EventLoopFuture<Bool> {
+        let check = beginCheck()
+        return Self.registryThread.runIfActive(eventLoop: eventLoop, check).recover { _ in check() }
+    }
+
+    /// The check, numbered now: it runs on the registry thread and installs a changed read there.
+    private func beginCheck() -> @Sendable () -> Bool {
         let started = ContinuousClock.now, paths = paths
         let (generation, known) = beginRead()
-        guard var fresh = await Self.fileWork({ RegistryStore.loadIfChanged(paths, since: known) }) else { return false }
-        fresh.generation = generation
-        install(fresh, started: started)
-        return true
+        return {
+            guard var fresh = RegistryStore.loadIfChanged(paths, since: known) else { return false }
+            fresh.generation = generation
+            self.install(fresh, started: started)
+            return true
+        }
     }
 
     /// Reads the app folders and the user's choices again (the watcher's reload).

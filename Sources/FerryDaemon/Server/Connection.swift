@@ -9,7 +9,8 @@ import Glibc
 
 /// One client or app connection: the handshake, then requests (clients) or replies (apps).
 struct Connection {
-    let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+    let accepted: AcceptedConnection
+    var channel: NIOAsyncChannel<ByteBuffer, ByteBuffer> { accepted.channel }
     let manager: AppManager
     let discovery: Discovery
     let transfers: TransferSlot
@@ -22,7 +23,7 @@ struct Connection {
     func serve() async {
         do {
             try await channel.executeThenClose { inbound, outbound in
-                guard try await peerIsSameUser() else {
+                guard accepted.sameUser else {
                     try await send(.failure(WireError(.notAllowed, "ferryd serves its own user only")), outbound)
                     return
                 }
@@ -38,9 +39,9 @@ struct Connection {
                 if hello.role == .app {
                     try await speaking.serveApp(token: hello.token ?? "", restoration: hello.restoration == true, &lines, outbound)
                 } else {
-                    try await send(.handshake(.welcome(Self.welcome(version: speaking.version))), outbound)
-                    // One command, one check: a batch of URLs on this connection costs a few stats once.
-                    _ = await manager.reloadIfFoldersChanged()
+                    // ClientWelcome has sent the welcome. One command, one registry check: a batch
+                    // of URLs on this connection costs a few stats once, begun at accept.
+                    _ = try? await accepted.registryChecked.get()
                     try await speaking.serveClient(&lines, outbound)
                 }
             }
@@ -100,14 +101,6 @@ struct Connection {
 
     func send(_ message: WireMessage, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
         try await outbound.write(ByteBuffer(bytes: WireCodec.encode(message)))
-    }
-
-    /// Peer credentials: a connection from another uid is refused.
-    private func peerIsSameUser() async throws -> Bool {
-        guard let provider = channel.channel as? any SocketOptionProvider else { return false }
-        let credentials: PeerCredentials = try await provider.unsafeGetSocketOption(
-            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED)).get()
-        return credentials.uid == getuid()
     }
 }
 

@@ -42,7 +42,7 @@ extension DaemonReply.Result {
 
     init(_ reply: OpenReply) {
         switch reply {
-        case .failed(let id, let app, let error):
+        case .failed(_, let app, let error):
             self = .failure(error, app: app)
         case .opened(let result):
             self.init(outcome: result.outcome, app: result.app, pid: result.pid, message: result.message)

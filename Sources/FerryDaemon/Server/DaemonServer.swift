@@ -26,13 +26,10 @@ struct DaemonServer: Service {
 
     func run() async throws {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        let initializer: @Sendable (Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(LineFrameDecoder.handler())
-                return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-            }
+        let initializer: @Sendable (Channel) -> EventLoopFuture<AcceptedConnection> = { channel in
+            AcceptedConnection.make(channel, registry: manager.registryService)
         }
-        let server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
+        let server: NIOAsyncChannel<AcceptedConnection, Never>
         if let listeningSocket {
             server = try await bootstrap.bind(listeningSocket, childChannelInitializer: initializer)
         } else {
@@ -50,7 +47,7 @@ struct DaemonServer: Service {
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
                         group.addTask {
-                            await Connection(channel: connection, manager: manager, discovery: discovery, transfers: transfers, localSend: localSend,
+                            await Connection(accepted: connection, manager: manager, discovery: discovery, transfers: transfers, localSend: localSend,
                                            logger: logger).serve()
                         }
                     }
