@@ -6,20 +6,37 @@ extension AppManager {
     /// takes its place in the order its connection read it. Nonisolated, so that a command app's
     /// open (the common case) is answered without a hop onto the actor and back.
     nonisolated func admit(_ request: OpenRequest) async -> Admission {
+        var resolution = resolve(request)
+        if case .missed(let error) = resolution {
+            guard await reloadIfFoldersChanged() else { return .done(.failed(id: request.id, app: nil, error)) }
+            resolution = resolve(request)
+        }
+        switch resolution {
+        case .answered(let reply): return .done(reply)
+        case .queue(let app): return await enqueue(request, for: app)
+        case .missed(let error): return .done(.failed(id: request.id, app: nil, error))
+        }
+    }
+
+    /// What `request` needs, from the registry in place, without waiting: an answer (a command app,
+    /// or a URL that cannot be opened), a place in an app's queue, or a read of the registry.
+    nonisolated func resolve(_ request: OpenRequest) -> Resolution {
         let url: FerryURL
         do { url = try FerryURL(request.url) } catch {
-            return .done(.failed(id: request.id, app: nil, DaemonError(.invalidURL, error.description)))
+            return .answered(.failed(id: request.id, app: nil, DaemonError(.invalidURL, error.description)))
         }
         let app: InstalledApp
-        do { app = try registryService.handler(for: url, forced: request.app) } catch {
-            guard await reloadIfFoldersChanged() else { return .done(.failed(id: request.id, app: nil, error)) }
-            do { app = try registryService.handler(for: url, forced: request.app) } catch {
-                return .done(.failed(id: request.id, app: nil, error))
-            }
-        }
+        do { app = try registryService.handler(for: url, forced: request.app) } catch { return .missed(error) }
         // A D-Bus desktop app is opened by ferryd in its turn (Desktop/AppManager+DBus.swift).
-        guard app.manifest.kind == .managed || app.dbusActivation != nil else { return .done(command(for: app, request)) }
-        return await enqueue(request, for: app.bundleIdentifier)
+        guard app.manifest.kind == .managed || app.dbusActivation != nil else { return .answered(command(for: app, request)) }
+        return .queue(app.bundleIdentifier)
+    }
+
+    enum Resolution: Sendable {
+        case answered(OpenReply)
+        case queue(String)
+        /// No app opens the URL in the registry in place; a reload may find one.
+        case missed(DaemonError)
     }
 
     private func enqueue(_ request: OpenRequest, for app: String) -> Admission {

@@ -27,7 +27,7 @@ struct DaemonServer: Service {
     func run() async throws {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         let initializer: @Sendable (Channel) -> EventLoopFuture<AcceptedConnection> = { channel in
-            AcceptedConnection.make(channel, registry: manager.registryService)
+            AcceptedConnection.make(channel, manager: manager)
         }
         let server: NIOAsyncChannel<AcceptedConnection, Never>
         if let listeningSocket {
