@@ -46,8 +46,11 @@ extension AppManager {
     /// A command app runs in the client, so it gets the caller's terminal: send it what to start.
     private nonisolated func command(for app: InstalledApp, _ request: OpenRequest) -> OpenReply {
         do {
+            // From PATH alone: the client starts the app with its own environment plus the FERRY_
+            // variables below, so copying and filtering ferryd's whole environment bought nothing.
+            let path = configuration.environment["PATH"].map { ["PATH": $0] } ?? [:]
             let launch = try LaunchCommand(app: app, url: request.url, sourceApplication: request.source,
-                                           paths: configuration.paths, environment: configuration.environment)
+                                           paths: configuration.paths, environment: path)
             let added = launch.environment.filter { $0.key.hasPrefix("FERRY_") && configuration.environment[$0.key] != $0.value }
             let command = CommandToRun(executable: launch.executable, arguments: launch.arguments, environment: added)
             return .opened(OpenResult(id: request.id, app: app.bundleIdentifier, outcome: .command, command: command))

@@ -25,7 +25,10 @@ struct DaemonServer: Service {
     var socketCheckInterval: Duration = .seconds(2)
 
     func run() async throws {
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        // Connections live on the listener's event loop: accepting on one loop and serving on the
+        // other woke a second thread for every command. Their work is a few frames each.
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let bootstrap = ServerBootstrap(group: loop, childGroup: loop)
         let initializer: @Sendable (Channel) -> EventLoopFuture<AcceptedConnection> = { channel in
             AcceptedConnection.make(channel, manager: manager)
         }
