@@ -15,6 +15,8 @@ int ferry_memfd_create(const char *name, unsigned int flags) { return memfd_crea
 
 int ferry_malloc_trim(size_t pad) { return malloc_trim(pad); }
 
+int ferry_malloc_arena_max(int count) { return mallopt(M_ARENA_MAX, count); }
+
 int ferry_syncfs(int fd) { return syncfs(fd); }
 
 int ferry_realtime_timerfd(void) { return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC); }

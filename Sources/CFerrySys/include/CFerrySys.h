@@ -14,6 +14,8 @@
 
 int ferry_memfd_create(const char *name, unsigned int flags);
 int ferry_malloc_trim(size_t pad);
+/// mallopt(M_ARENA_MAX, count): at most `count` malloc arenas, however many threads allocate.
+int ferry_malloc_arena_max(int count);
 int ferry_syncfs(int fd);
 int ferry_renameat2(int old_directory, const char *old_path, int new_directory, const char *new_path,
                     unsigned int flags);

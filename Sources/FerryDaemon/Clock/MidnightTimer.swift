@@ -5,36 +5,34 @@ import Glibc
 #endif
 
 /// A `timerfd` on `CLOCK_REALTIME` armed for the next local midnight with
-/// `TFD_TIMER_CANCEL_ON_SET`, read on a thread of its own: it yields `.midnight` when it fires and
-/// `.clockSet` when the read fails with `ECANCELED` (someone set the system clock), re-arming itself
-/// after each. No polling: the kernel wakes it. ``close()`` ends the stream and the thread.
+/// `TFD_TIMER_CANCEL_ON_SET`, waited for on the ``WatchThread``: it yields `.midnight` when it fires
+/// and `.clockSet` when the read fails with `ECANCELED` (someone set the system clock), re-arming
+/// itself after each. No polling: the kernel wakes it. ``close()`` ends the stream.
 final class MidnightTimer: Sendable {
     let events: AsyncStream<QueuedNotification.TimeChange>
     private let fd: Int32
-    private let wake: Int32
     /// When to fire next, in seconds since the epoch (the next local midnight by default).
     private let next: @Sendable () -> Int
 
     /// - Parameter next: The realtime second to fire at next; tests give an instant close by.
     init?(next: @escaping @Sendable () -> Int = MidnightTimer.nextLocalMidnight) {
-        var ends: [Int32] = [-1, -1]
         let fd = ferry_realtime_timerfd()
-        guard fd >= 0, pipe(&ends) == 0 else {
-            if fd >= 0 { Glibc.close(fd) }
-            return nil
-        }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard fd >= 0 else { return nil }
         let (stream, continuation) = AsyncStream.makeStream(of: QueuedNotification.TimeChange.self)
-        (events, self.fd, wake, self.next) = (stream, fd, ends[1], next)
+        (events, self.fd, self.next) = (stream, fd, next)
         arm()
-        let stop = ends[0], wake = ends[1]
-        BlockingThread.start { [self] in
-            while let change = Self.wait(fd, unless: stop) {
-                continuation.yield(change)
-                arm()
-            }
+        let watch = WatchThread.Watch(events: Int16(POLLIN), ready: { [self] _ in
+            guard let change = Self.read(fd) else { return errno == EAGAIN || errno == EINTR }
+            continuation.yield(change)
+            arm()
+            return true
+        }, end: {
             continuation.finish()
-            for end in [fd, stop, wake] { Glibc.close(end) }
+            Glibc.close(fd)
+        })
+        guard WatchThread.shared.add(fd, watch) else {
+            Glibc.close(fd)
+            return nil
         }
     }
 
@@ -43,25 +41,20 @@ final class MidnightTimer: Sendable {
         _ = ferry_timerfd_arm(fd, Int64(next()))
     }
 
-    /// Ends the stream and its thread.
+    /// Ends the stream; the watch thread closes the descriptor.
     func close() {
-        var one: UInt8 = 1
-        _ = write(wake, &one, 1)
+        WatchThread.shared.remove(fd)
     }
 
-    /// Blocks until the timer fires or the clock is set; nil once `stop` is readable.
-    private static func wait(_ fd: Int32, unless stop: Int32) -> QueuedNotification.TimeChange? {
-        while true {
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 2, -1) < 0 { if errno == EINTR { continue } else { return nil } }
-            if fds[1].revents != 0 { return nil }
-            var expirations: UInt64 = 0
-            let count = read(fd, &expirations, 8)
-            if count == 8 { return .midnight }
-            if count < 0 && errno == ECANCELED { return .clockSet }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            return nil
-        }
+    /// Reads the timer once it is readable: nil with `errno` set when there was nothing to read
+    /// (EAGAIN) or the read failed.
+    private static func read(_ fd: Int32) -> QueuedNotification.TimeChange? {
+        var expirations: UInt64 = 0
+        let count = Glibc.read(fd, &expirations, 8)
+        if count == 8 { return .midnight }
+        if count < 0 && errno == ECANCELED { return .clockSet }
+        if count >= 0 { errno = EIO }
+        return nil
     }
 
     /// The next local midnight, in seconds since the epoch, under the time zone in force now.

@@ -28,7 +28,8 @@ struct SystemChangeWatcher: Service {
         let timer = next.map { MidnightTimer(next: $0) } ?? MidnightTimer()
         if timer == nil { logger.notice("no timerfd: midnight and clock changes go unnoticed") }
         defer { timer?.close() }
-        let inotify = NamedInotify()
+        let (inotify, batches) = Inotify.shared.subscribe()
+        defer { inotify.close() }
         let etcWatch = inotify.watch(etc, mask: SystemChanges.mask)
         let defaultWatch = inotify.watch(etc + "/default", mask: SystemChanges.mask)
         await withDiscardingTaskGroup { group in
@@ -38,7 +39,7 @@ struct SystemChangeWatcher: Service {
                 }
             }
             var locale = SystemChanges.locale(etc: etc)
-            for await batch in inotify.events.cancelOnGracefulShutdown() {
+            for await batch in batches.cancelOnGracefulShutdown() {
                 let changes = SystemChanges(batch, etc: etcWatch, etcDefault: defaultWatch)
                 if changes.timeZone {
                     timer?.arm()  // midnight moved with the zone

@@ -22,7 +22,7 @@ struct SystemChanges: Equatable {
     /// - Parameters:
     ///   - etc: The watch on the `/etc` folder.
     ///   - etcDefault: The watch on `/etc/default`.
-    init(_ events: [NamedInotify.Event], etc: Int32?, etcDefault: Int32?) {
+    init(_ events: [Inotify.Event], etc: Int32?, etcDefault: Int32?) {
         for event in events {
             if event.watch == etc && event.name == "localtime" { timeZone = true }
             if (event.watch == etc && event.name == "locale.conf") || (event.watch == etcDefault && event.name == "locale") {

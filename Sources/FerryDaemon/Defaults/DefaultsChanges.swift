@@ -40,7 +40,7 @@ struct DefaultsChanges {
     mutating func watching(_ wd: Int32, _ folder: Folder) { folders[wd] = folder }
 
     /// The actions of one batch, each once, in the order first seen.
-    mutating func actions(for events: [NamedInotify.Event]) -> [Action] {
+    mutating func actions(for events: [Inotify.Event]) -> [Action] {
         var actions: [Action] = []
         for event in events {
             guard let action = action(for: event), !actions.contains(action) else { continue }
@@ -50,7 +50,7 @@ struct DefaultsChanges {
         return actions
     }
 
-    private mutating func action(for event: NamedInotify.Event) -> Action? {
+    private mutating func action(for event: Inotify.Event) -> Action? {
         let mask = Int32(bitPattern: event.mask)
         switch folders[event.watch] {
         case .containers?:

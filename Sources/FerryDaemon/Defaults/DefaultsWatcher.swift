@@ -24,7 +24,8 @@ struct DefaultsWatcher: Service {
     }
 
     func run() async throws {
-        let inotify = NamedInotify()
+        let (inotify, batches) = Inotify.shared.subscribe()
+        defer { inotify.close() }
         var changes = DefaultsChanges()
         try? FileSystem.createDirectories(containers, mode: 0o700)
         if let wd = inotify.watch(containers, mask: DefaultsChanges.folderEvents) { changes.watching(wd, .containers) }
@@ -32,7 +33,7 @@ struct DefaultsWatcher: Service {
         for app in FileSystem.entries(of: containers) ?? [] where !app.hasPrefix(".") {
             watchPreferences(of: app, inotify, &changes)
         }
-        for await batch in inotify.events.cancelOnGracefulShutdown() {
+        for await batch in batches.cancelOnGracefulShutdown() {
             for action in changes.actions(for: batch) {
                 switch action {
                 case .watchContainer(let app): watchPreferences(of: app, inotify, &changes)
@@ -48,7 +49,7 @@ struct DefaultsWatcher: Service {
     /// Watches the administrator's folder, or, while it is missing, the nearest folder above it for
     /// the next one on the way. - Returns: Whether the folder itself is watched.
     @discardableResult
-    private func watchAdmin(_ inotify: NamedInotify, _ changes: inout DefaultsChanges) -> Bool {
+    private func watchAdmin(_ inotify: Inotify.Subscription, _ changes: inout DefaultsChanges) -> Bool {
         // Bounded: a folder on the way that exists but cannot be watched must not spin.
         for _ in 0..<64 {
             if let wd = inotify.watch(adminFolder, mask: DefaultsChanges.fileEvents | UInt32(IN_ONLYDIR)) {
@@ -64,21 +65,14 @@ struct DefaultsWatcher: Service {
 
     /// Watches the nearest existing folder above the administrator's for the next one on the way.
     /// - Returns: The path awaited, or nil when no folder on the way can be watched.
-    private func awaitAdmin(_ inotify: NamedInotify, _ changes: inout DefaultsChanges) -> String? {
-        var child = adminFolder
-        while child.count > 1, let slash = child.lastIndex(of: "/") {
-            let parent = FileSystem.parent(of: child)
-            if let wd = inotify.watch(parent, mask: UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR)) {
-                changes.watching(wd, .awaiting(child: String(child[child.index(after: slash)...])))
-                return child
-            }
-            child = parent
-        }
-        return nil
+    private func awaitAdmin(_ inotify: Inotify.Subscription, _ changes: inout DefaultsChanges) -> String? {
+        guard let awaited = inotify.awaitCreation(of: adminFolder) else { return nil }
+        changes.watching(awaited.watch, .awaiting(child: awaited.name))
+        return awaited.path
     }
 
     /// Makes the container's `Library/Preferences` (iOS containers always have one) and watches it.
-    private func watchPreferences(of app: String, _ inotify: NamedInotify, _ changes: inout DefaultsChanges) {
+    private func watchPreferences(of app: String, _ inotify: Inotify.Subscription, _ changes: inout DefaultsChanges) {
         let folder = DefaultsLocations.preferencesFolder(container: containers + "/" + app)
         try? FileSystem.createDirectories(folder, mode: 0o700)
         guard let wd = inotify.watch(folder, mask: DefaultsChanges.fileEvents | UInt32(IN_ONLYDIR)) else {

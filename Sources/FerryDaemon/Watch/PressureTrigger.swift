@@ -6,11 +6,10 @@ import Glibc
 
 /// A Linux PSI trigger (`/proc/pressure/memory`, Documentation/accounting/psi.rst): the kernel
 /// raises POLLPRI when tasks stalled on memory for more than a set time within a window, at most
-/// once per window. Polled on a thread of its own, its events turned into an async stream.
+/// once per window. Polled on the ``WatchThread``, its events turned into an async stream.
 final class PressureTrigger: Sendable {
     let events: AsyncStream<Void>
-    /// The write end of the pipe that wakes the thread to end it.
-    private let wake: Int32
+    private let fd: Int32
 
     /// Sets a trigger for `stall` of stalled time within each `window` (0.5 s to 10 s); nil when
     /// the kernel refuses it: no PSI, a kernel without triggers, or an unprivileged process (which
@@ -26,35 +25,28 @@ final class PressureTrigger: Sendable {
         self.init(descriptor: fd)
     }
 
-    /// Polls `fd` for POLLPRI, each one an event, until ``close()``; takes over the descriptor.
+    /// Polls `fd` for POLLPRI, each one an event, until ``close()`` or an error; takes over the
+    /// descriptor.
     init?(descriptor fd: Int32) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        (events, self.fd) = (stream, fd)
+        let watch = WatchThread.Watch(events: Int16(POLLPRI), ready: { revents in
+            guard revents & Int16(POLLERR | POLLNVAL) == 0 else { return false }
+            continuation.yield()
+            return true
+        }, end: {
+            continuation.finish()
+            Glibc.close(fd)
+        })
+        guard WatchThread.shared.add(fd, watch) else {
             Glibc.close(fd)
             return nil
         }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        (events, wake) = (stream, ends[1])
-        let stop = ends[0], wake = ends[1]
-        BlockingThread.start {
-            while Self.stalled(fd, unless: stop) { continuation.yield() }
-            continuation.finish()
-            for end in [fd, stop, wake] { Glibc.close(end) }
-        }
     }
 
-    /// Waits for POLLPRI on `fd`; false once `stop` is readable or `fd` fails.
-    private static func stalled(_ fd: Int32, unless stop: Int32) -> Bool {
-        var fds = [pollfd(fd: fd, events: Int16(POLLPRI), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
-        while poll(&fds, 2, -1) < 0 && errno == EINTR {}
-        return fds[1].revents == 0 && fds[0].revents & Int16(POLLERR | POLLNVAL) == 0
-    }
-
-    /// Ends the stream and its thread, which closes the descriptors.
+    /// Ends the stream; the watch thread closes the descriptor.
     func close() {
-        var one: UInt8 = 1
-        _ = write(wake, &one, 1)
+        WatchThread.shared.remove(fd)
     }
 
     static func microseconds(_ duration: Duration) -> Int64 {

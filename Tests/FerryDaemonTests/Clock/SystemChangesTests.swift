@@ -9,7 +9,7 @@ import FerryTestSupport
 /// What the clock and locale watcher makes of inotify events and locale files, and its timerfd
 /// and inotify for real on a folder of the test's own (never /etc, never the system clock).
 @Suite struct SystemChangesTests {
-    typealias Event = NamedInotify.Event
+    typealias Event = Inotify.Event
 
     @Test(arguments: [
         ([Event(watch: 1, mask: 0, cookie: 0, name: "localtime")], SystemChanges(timeZone: true)),

@@ -12,8 +12,8 @@ import Testing
         return changes
     }
 
-    static func event(_ wd: Int32, _ mask: Int32, _ name: String, cookie: UInt32 = 0) -> NamedInotify.Event {
-        NamedInotify.Event(watch: wd, mask: UInt32(bitPattern: mask), cookie: cookie, name: name)
+    static func event(_ wd: Int32, _ mask: Int32, _ name: String, cookie: UInt32 = 0) -> Inotify.Event {
+        Inotify.Event(watch: wd, mask: UInt32(bitPattern: mask), cookie: cookie, name: name)
     }
 
     @Test func anAtomicWriteNamesItsWriter() {
@@ -57,8 +57,8 @@ import Testing
             for word in [UInt32(bitPattern: wd), mask, cookie, UInt32(padded.count)] { withUnsafeBytes(of: word) { bytes += $0 } }
             bytes += padded
         }
-        #expect(NamedInotify.parse(bytes[...]) == [.init(watch: 2, mask: UInt32(IN_MOVED_TO), cookie: 7, name: "com.a.plist"),
-                                                   .init(watch: 3, mask: UInt32(IN_DELETE), cookie: 0, name: "")])
+        #expect(bytes.withUnsafeBytes { Inotify.parse($0) } == [.init(watch: 2, mask: UInt32(IN_MOVED_TO), cookie: 7, name: "com.a.plist"),
+                                                                   .init(watch: 3, mask: UInt32(IN_DELETE), cookie: 0, name: "")])
     }
 
     @Test func theAdministratorsFolderIsAwaitedFromAbove() {

@@ -5,28 +5,23 @@ import Testing
 /// but on a folder above a missing apps folder only the creation of the next folder on the way
 /// ($HOME sees a file made at every shell command).
 @Suite struct InotifyStreamTests {
-    /// One `struct inotify_event`: wd, mask, cookie, len, then the name padded with NULs.
-    func event(_ wd: Int32, _ name: String) -> [UInt8] {
-        var name = Array(name.utf8)
-        if !name.isEmpty { name += [UInt8](repeating: 0, count: 16 - name.count % 16) }
-        var bytes: [UInt8] = []
-        for value in [UInt32(bitPattern: wd), 0x100, 0, UInt32(name.count)] { withUnsafeBytes(of: value) { bytes += $0 } }
-        return bytes + name
+    func event(_ wd: Int32, _ name: String) -> [Inotify.Event] {
+        [Inotify.Event(watch: wd, mask: 0x100, cookie: 0, name: name)]
     }
 
     @Test func onAFolderAboveAMissingOneOnlyTheAwaitedNameCounts() {
         let awaited: [Int32: Set<String>] = [7: ["apps", "config"]]
-        #expect(!InotifyStream.matters(ArraySlice(event(7, ".bash_history")), watched: [1, 2], awaited: awaited))
-        #expect(InotifyStream.matters(ArraySlice(event(7, "apps")), watched: [1, 2], awaited: awaited))
-        #expect(InotifyStream.matters(ArraySlice(event(7, ".bash_history") + event(7, "config")), watched: [1, 2], awaited: awaited))
+        #expect(!InotifyStream.matters(event(7, ".bash_history"), watched: [1, 2], awaited: awaited))
+        #expect(InotifyStream.matters(event(7, "apps"), watched: [1, 2], awaited: awaited))
+        #expect(InotifyStream.matters(event(7, ".bash_history") + event(7, "config"), watched: [1, 2], awaited: awaited))
     }
 
     @Test func everyEventOnAWatchedFolderCounts() {
         let awaited: [Int32: Set<String>] = [7: ["apps"]]
-        #expect(InotifyStream.matters(ArraySlice(event(2, "Info.plist")), watched: [1, 2], awaited: awaited))
+        #expect(InotifyStream.matters(event(2, "Info.plist"), watched: [1, 2], awaited: awaited))
         // The apps folder's parent is watched for itself too (IN_MASK_ADD): all of its events count.
-        #expect(InotifyStream.matters(ArraySlice(event(7, "anything")), watched: [7], awaited: awaited))
+        #expect(InotifyStream.matters(event(7, "anything"), watched: [7], awaited: awaited))
         // The queue overflowed (wd -1): anything may have changed.
-        #expect(InotifyStream.matters(ArraySlice(event(-1, "")), watched: [1], awaited: awaited))
+        #expect(InotifyStream.matters(event(-1, ""), watched: [1], awaited: awaited))
     }
 }
