@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+let packageRoot = String(#filePath.dropLast("Package.swift".count))
+
 /// How the release ferryd is linked (issue 26; the static ferry has no dynamic symbol table and no
 /// relocations to begin with).
 /// --no-export-dynamic undoes the toolchain's static-stdlib-args.lnk, which exported every Swift
@@ -11,10 +13,16 @@ import PackageDescription
 /// scripts/order/ferryd.txt lists the functions ferryd runs to start, idle and open URLs (made by
 /// scripts/order/profile.py); lld puts them first, so they share a few pages: an idle ferryd maps
 /// 3.7 MB less of its binary. A name the code no longer has is skipped.
+/// scripts/link/unnamed-functions.ld gathers the functions that have no symbol to order by.
+/// -L scripts/link finds libstdc++.a there first (a link to GCC 12's): the Swift runtime's few C++
+/// pieces are linked in, and ferryd no longer loads and relocates all of libstdc++.so (1.1 MB of
+/// an idle ferryd's RSS). Where that link dangles, -lstdc++ falls back to the shared library.
 let ferrydReleaseLinkFlags = [
     "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-    "-Xlinker", "--symbol-ordering-file=\(String(#filePath.dropLast("Package.swift".count)))scripts/order/ferryd.txt",
+    "-Xlinker", "--symbol-ordering-file=\(packageRoot)scripts/order/ferryd.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "-T", "-Xlinker", "\(packageRoot)scripts/link/unnamed-functions.ld",
+    "-L", "\(packageRoot)scripts/link",
 ]
 
 let package = Package(

@@ -101,7 +101,8 @@ ferry_link_static_ferry() {
   # first; scripts/order/profile.py): `ferry --version` touches 2.5 MB of its binary instead of 5.3.
   swiftc -static-executable -emit-executable -module-name ferry -o "$dir/ferry.static" \
     -Xlinker --gc-sections -Xlinker --defsym -Xlinker main=ferry_main "@$objects" -g -use-ld=lld \
-    -Xlinker --symbol-ordering-file="$FERRY_ORDER_DIR/ferry.txt" -Xlinker --no-warn-symbol-ordering 2>&1 \
+    -Xlinker --symbol-ordering-file="$FERRY_ORDER_DIR/ferry.txt" -Xlinker --no-warn-symbol-ordering \
+    -Xlinker -T -Xlinker "$FERRY_ROOT/scripts/link/unnamed-functions.ld" 2>&1 \
     | grep -v "statically linked applications requires at runtime\|use of .mktemp' is dangerous" || true
   [ -x "$dir/ferry.static" ] || { echo "linking the static ferry failed" >&2; return 70; }
   mv -f "$dir/ferry.static" "$dir/ferry"

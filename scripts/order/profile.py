@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes the link order files of ferryd and ferry (scripts/order/*.txt): the functions each runs on
-its hot paths, in first-run order, as callgrind records them. lld places those functions first
-(--symbol-ordering-file), so the code a path runs shares a few pages instead of touching most of a
-28 MB text: an idle ferryd maps 7 MB less of its binary, and ferry's start faults fewer pages in.
+its hot paths, as callgrind records them: for ferryd, what an idle ferryd ran before what its
+commands ran. lld places those functions first (--symbol-ordering-file), so the code a path runs
+shares a few pages instead of touching most of a 28 MB text: an idle ferryd maps 7 MB less of its
+binary, and ferry's start faults fewer pages in. Names that sit in a section shared with other
+functions (parts of the toolchain's libraries) go last: naming one moves the whole section.
 
 Usage: scripts/order/profile.py BIN-DIR   (a release build: ferry, ferryd, todo-managed, ferry-bench-app)
 Needs valgrind. Runs in a network namespace of its own (unshare --net), so ferryd's transfer listener
@@ -59,6 +61,10 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     bindir = os.path.abspath(sys.argv[1])
+    if os.environ.get("FERRY_ORDER_NETNS") != "1":
+        os.execvpe("unshare", ["unshare", "--net", sys.executable, os.path.abspath(__file__), bindir],
+                   dict(os.environ, FERRY_ORDER_NETNS="1"))
+    movable = movable_functions(bindir)
     with tempfile.TemporaryDirectory(prefix="ferry-order-") as folder:
         ferryd, ferry = symbols_only(os.path.join(bindir, "ferryd"), folder), symbols_only(os.path.join(bindir, "ferry"), folder)
         world = World(Arguments(bindir), 10)
@@ -70,37 +76,72 @@ def main():
             cli = [os.path.join(folder, f"ferry.{i}.out") for i in range(6)]
             callgrind(ferry, cli[0], ["--version"], env)
             callgrind(ferry, cli[1], ["open", "benchcmd://x"], env)
-            daemon = callgrind(ferryd, os.path.join(folder, "ferryd.out"), [], env, background=True)
-            wait_for(env["FERRY_SOCKET"])
-            callgrind(ferry, cli[2], ["open", "benchapp://x"], env)
-            callgrind(ferry, cli[3], ["open", "--wait", "todolist-managed://add?title=x"], env)
-            callgrind(ferry, cli[4], ["ps"], env)
-            callgrind(ferry, cli[5], ["apps"], env)
-            time.sleep(2)
-            daemon.terminate()
-            daemon.wait(timeout=60)
+            # ferryd twice: started and left idle (what an idle ferryd keeps mapped), then started,
+            # used and stopped. The idle run's functions go first, so they share the fewest pages.
+            phases = [os.path.join(folder, f"ferryd.{i}.out") for i in range(2)]
+            for phase, out in enumerate(phases):
+                daemon = callgrind(ferryd, out, [], env, background=True)
+                wait_for(env["FERRY_SOCKET"])
+                if phase == 1:
+                    callgrind(ferry, cli[2], ["open", "benchapp://x"], env)
+                    callgrind(ferry, cli[3], ["open", "--wait", "todolist-managed://add?title=x"], env)
+                    callgrind(ferry, cli[4], ["ps"], env)
+                    callgrind(ferry, cli[5], ["apps"], env)
+                time.sleep(2)
+                daemon.terminate()
+                daemon.wait(timeout=60)
+                os.remove(env["FERRY_SOCKET"]) if os.path.exists(env["FERRY_SOCKET"]) else None
         finally:
             world.close()
-        write(os.path.join(here, "ferryd.txt"), functions(os.path.join(folder, "ferryd.out"), ferryd))
-        cli_names, seen = [], set()
-        for out in cli:
-            for name in functions(out, ferry):
-                if name not in seen:
-                    seen.add(name)
-                    cli_names.append(name)
-        write(os.path.join(here, "ferry.txt"), cli_names)
+        write(os.path.join(here, "ferryd.txt"), in_order([functions(out, ferryd) for out in phases]), movable)
+        write(os.path.join(here, "ferry.txt"), in_order([functions(out, ferry) for out in cli]), movable)
 
-def write(path, names):
-    """Swift's functions first: each has a section of its own (-function-sections), so they pack
-    tightly; a C or C++ name moves its object's whole .text (the toolchain's libraries and BoringSSL
-    are not built with function sections), which would spread the Swift ones over megabytes."""
+def in_order(lists):
+    """The names of every list, each once, in the order first met."""
+    names, seen = [], set()
+    for names_of_run in lists:
+        for name in names_of_run:
+            if name not in seen:
+                seen.add(name)
+                names.append(name)
+    return names
+
+def movable_functions(bindir):
+    """The functions the linker can place one by one: those alone in a section named after them
+    (.text.NAME, from -function-sections). The rest share a section with their object's other code
+    (the toolchain's libswiftCore, _Concurrency, FoundationEssentials and libdispatch are partly
+    built that way); naming one of them moves the whole section."""
+    objects = [line.strip() for line in open(os.path.join(bindir, "ferryd.product/Objects.LinkFileList"))]
+    objects += [line.strip() for line in open(os.path.join(bindir, "ferry.product/Objects.LinkFileList"))]
+    static = "/opt/swift/usr/lib/swift_static/linux"
+    swiftc = subprocess.run(["which", "swiftc"], capture_output=True, text=True).stdout.strip()
+    if swiftc:
+        static = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swiftc))), "lib/swift_static/linux")
+    archives = [os.path.join(static, f) for f in os.listdir(static) if f.endswith(".a")]
+    libstdcxx = subprocess.run(["gcc", "-print-file-name=libstdc++.a"], capture_output=True, text=True).stdout.strip()
+    if os.path.isabs(libstdcxx):
+        archives.append(libstdcxx)
+    movable, files = set(), sorted(set(objects)) + archives
+    for start in range(0, len(files), 200):
+        listing = subprocess.run(["objdump", "-t", *files[start:start + 200]], capture_output=True, text=True).stdout
+        for line in listing.splitlines():
+            # "0000000000000000 g     F .text.NAME<tab>0000000000000041 [.hidden] NAME"
+            where, _, what = line.partition("\t")
+            if what and where.split()[-1] == ".text." + what.split()[-1]:
+                movable.add(what.split()[-1])
+    return movable
+
+def write(path, names, movable):
+    """The functions the linker can place one by one first, in the order the runs met them; then
+    the names that move a whole shared section, so that those sections sit after the packed hot
+    code instead of spreading it over megabytes."""
     if len(names) < 500:
         sys.exit(f"profile.py: only {len(names)} functions recorded for {path}; is valgrind working?")
-    names = [n for n in names if n.startswith("$s")] + [n for n in names if not n.startswith("$s")]
+    names = [n for n in names if n in movable] + [n for n in names if n not in movable]
     with open(path + ".new", "w") as f:
         f.write("\n".join(names) + "\n")
     os.replace(path + ".new", path)
-    print(f"{path}: {len(names)} functions")
+    print(f"{path}: {len(names)} functions, {sum(n in movable for n in names)} placed one by one")
 
 if __name__ == "__main__":
     main()
