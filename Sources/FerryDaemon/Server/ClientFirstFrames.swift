@@ -7,6 +7,8 @@ import NIOCore
 /// its answer leaves without a hop into the connection's task and back (issue 26). Every other
 /// frame goes on, in order, to ``Connection``, which answers it as it always has: a refusal, an
 /// app's hello, a managed app's open, the requests after the first. Then the handler leaves.
+/// The welcomed hello is held until then: a connection whose one open was answered here and which
+/// then closes never wakes the connection's task with a frame, only with its end.
 final class ClientFirstFrames: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -14,10 +16,13 @@ final class ClientFirstFrames: ChannelInboundHandler, RemovableChannelHandler {
 
     private enum State {
         case hello
-        case firstRequest
+        /// The welcomed hello, held until a frame must go on to the connection.
+        case firstRequest(hello: NIOAny)
         /// The first request waits for the registry check begun at accept; what arrives meanwhile
         /// waits behind it.
-        case holding(frames: [NIOAny], inactive: Bool)
+        case holding(hello: NIOAny, frames: [NIOAny], inactive: Bool)
+        /// The first request is answered; the next frame, if any, goes on behind the hello.
+        case served(hello: NIOAny)
         case passing
     }
 
@@ -38,44 +43,52 @@ final class ClientFirstFrames: ChannelInboundHandler, RemovableChannelHandler {
             if let version = Self.clientVersion(unwrapInboundIn(data), sameUser: sameUser) {
                 let welcome = WireCodec.encode(.handshake(.welcome(Connection.welcome(version: version))))
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: welcome)), promise: nil)
-                state = .firstRequest
-                context.fireChannelRead(data)
+                state = .firstRequest(hello: data)
             } else {
                 leave(context, passing: [data])
             }
-        case .firstRequest:
-            guard let request = Self.openRequest(unwrapInboundIn(data)) else { return leave(context, passing: [data]) }
-            state = .holding(frames: [], inactive: false)
+        case .firstRequest(let hello):
+            guard let request = Self.openRequest(unwrapInboundIn(data)) else { return leave(context, passing: [hello, data]) }
+            state = .holding(hello: hello, frames: [], inactive: false)
             registryChecked.assumeIsolated().whenComplete { _ in self.answer(request, data, context) }
-        case .holding(var frames, let inactive):
+        case .holding(let hello, var frames, let inactive):
             frames.append(data)
-            state = .holding(frames: frames, inactive: inactive)
+            state = .holding(hello: hello, frames: frames, inactive: inactive)
+        case .served(let hello):
+            leave(context, passing: [hello, data])
         case .passing:
             context.fireChannelRead(data)
         }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        if case .holding = state { return }
-        context.fireChannelReadComplete()
+        switch state {
+        case .holding, .served, .firstRequest: return
+        case .hello, .passing: context.fireChannelReadComplete()
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if case .holding(let frames, _) = state { return state = .holding(frames: frames, inactive: true) }
-        context.fireChannelInactive()
+        switch state {
+        case .holding(let hello, let frames, _): state = .holding(hello: hello, frames: frames, inactive: true)
+        case .firstRequest(let hello): leave(context, passing: [hello], readComplete: true, inactive: true)
+        case .hello, .served, .passing: context.fireChannelInactive()
+        }
     }
 
     /// Answers `request` here if the registry in place can, else passes it on; then what waited.
     private func answer(_ request: OpenRequest, _ frame: NIOAny, _ context: ChannelHandlerContext) {
-        guard case .holding(let frames, let inactive) = state else { return }
-        var passing = frames
-        if case .answered(let reply) = manager.resolve(request) {
-            let result = WireCodec.encode(.reply(.init(id: request.id, .result(.init(reply)))))
-            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: result)), promise: nil)
-        } else {
-            passing.insert(frame, at: 0)
+        guard case .holding(let hello, let frames, let inactive) = state else { return }
+        guard case .answered(let reply) = manager.resolve(request) else {
+            return leave(context, passing: [hello, frame] + frames, readComplete: true, inactive: inactive)
         }
-        leave(context, passing: passing, readComplete: true, inactive: inactive)
+        let result = WireCodec.encode(.reply(.init(id: request.id, .result(.init(reply)))))
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: result)), promise: nil)
+        if frames.isEmpty && !inactive {
+            state = .served(hello: hello)
+        } else {
+            leave(context, passing: [hello] + frames, readComplete: true, inactive: inactive)
+        }
     }
 
     /// Passes on what waited here, in order, and leaves the pipeline.

@@ -119,6 +119,25 @@ import FerryTestSupport
         #expect(results.map(\.app) == ["com.test.uno", "com.test.uno"])
     }
 
+    /// The hello of a connection whose first open was answered on the event loop is held there;
+    /// a request written after that answer still reaches the connection, behind the hello.
+    @Test func aRequestWrittenAfterAnAnsweredOpenIsServed() async throws {
+        let world = try World()
+        let answers = try await world.onThread { path in
+            let socket = try World.connect(path)
+            let hello = #"{"type":"hello","protocol":3,"role":"client"}"#
+            try socket.write(Array((hello + "\n" + Self.open(1, "one://a") + "\n").utf8))
+            var lines: [String] = []
+            for _ in 0..<2 { lines += try socket.receiveLine(timeout: 10_000).map { [String(decoding: $0, as: UTF8.self)] } ?? [] }
+            try socket.write(Array((#"{"type":"ping","id":2}"# + "\n" + Self.open(3, "two://b") + "\n").utf8))
+            for _ in 0..<2 { lines += try socket.receiveLine(timeout: 10_000).map { [String(decoding: $0, as: UTF8.self)] } ?? [] }
+            return lines
+        }
+        #expect(try answers.map { try WireCodec.decodeMessage(Array($0.utf8)).type } == ["welcome", "result", "result", "result"])
+        let results = try answers.dropFirst().map { try #require(try WireCodec.decodeMessage(Array($0.utf8)).result) }
+        #expect(results[0].app == "com.test.one" && results[2].app == "com.test.two")
+    }
+
     /// A client that waits for `welcome` before its first request (`ferry ps`) gets it at once.
     @Test func aHelloAloneIsWelcomedBeforeAnyRequest() async throws {
         let world = try World()
