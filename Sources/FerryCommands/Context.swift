@@ -1,4 +1,5 @@
 import FerryCore
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -7,11 +8,14 @@ import Glibc
 /// What every command needs: the environment, Ferry's paths and the user's choices.
 struct Context {
     var environment: [String: String]
-    var paths: FerryPaths
+    /// Ferry's paths, made on first use: finding the built-in schemes folder costs about 20 stats,
+    /// and `ferry open` through a running ferryd never needs it (issue 26).
+    var paths: FerryPaths { lazyPaths.value }
+    private let lazyPaths: LazyPaths
 
     init(environment: [String: String] = ProcessEnvironment.current()) {
         self.environment = environment
-        paths = FerryPaths(environment: environment, builtInSchemes: Self.builtInSchemes(environment))
+        lazyPaths = LazyPaths(environment)
     }
 
     /// Reads every app folder now: changes on disk count from the next command, with no cache.
@@ -84,5 +88,22 @@ func makeFolders(_ path: String) {
     for component in path.split(separator: "/") {
         current += "/" + component
         mkdir(current, 0o700)
+    }
+}
+
+/// A context's paths, made once, the first time they are read.
+private final class LazyPaths: Sendable {
+    private let environment: [String: String]
+    private let made = Mutex<FerryPaths?>(nil)
+
+    init(_ environment: [String: String]) { self.environment = environment }
+
+    var value: FerryPaths {
+        made.withLock { made in
+            if let made { return made }
+            let paths = FerryPaths(environment: environment, builtInSchemes: Context.builtInSchemes(environment))
+            made = paths
+            return paths
+        }
     }
 }
