@@ -78,8 +78,8 @@ public struct Daemon {
 
     /// One malloc arena per core, before ferryd's threads start. glibc gives each thread that
     /// allocates while the others hold theirs a new arena, up to 8 per core, and each keeps its own
-    /// free blocks: a 10,000-file offer peaked 3.4 MB higher (42.6 → 39.2 MB, A/B median) and
-    /// stayed 5.9 MB higher after, with no change in the transfer's time or CPU.
+    /// free blocks: a 10,000-file offer peaked 2.6 MB higher (42.0 → 39.4 MB, A/B medians, the
+    /// cap set through GLIBC_TUNABLES on the same binary), with no change in the transfer's time or CPU.
     static func limitMallocArenas() {
         _ = ferry_malloc_arena_max(Int32(max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
     }
