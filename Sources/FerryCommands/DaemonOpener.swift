@@ -20,32 +20,33 @@ struct DaemonOpener {
         self.arguments = arguments
     }
 
-    private var inFlight: [Int: OpenTarget] = [:]
+    /// The ids sent, in order, and each one's target until its result comes: arrays, not a
+    /// `[Int: OpenTarget]`, whose first use costs the Swift runtime a scan of every
+    /// protocol-conformance record (issue 26). At most ``window`` are in flight, from `head` on.
     private var order: [Int] = []
+    private var targets: [OpenTarget?] = []
+    private var head = 0
 
     /// Records a request already sent (with hello) as the first in flight.
     mutating func sent(_ target: OpenTarget, id: Int) {
-        inFlight[id] = target
         order.append(id)
+        targets.append(target)
     }
 
     /// Opens each URL in order; `next` yields them (from argv or stdin) until nil.
     mutating func run(_ next: () -> OpenTarget?) throws {
-        var head = 0
         while let target = next() {
             guard !target.url.isEmpty else { continue }
             if let failed = target.failedOutcome() {
                 // Its line comes in its turn: after those of the requests before it.
-                while head < order.count { try collect(order[head]); head += 1 }
+                while head < order.count { try collectHead() }
                 report(failed)
                 continue
             }
-            let id = try client.send(Self.request(target, arguments, context))
-            inFlight[id] = target
-            order.append(id)
-            if order.count - head >= Self.window { try collect(order[head]); head += 1 }
+            sent(target, id: try client.send(Self.request(target, arguments, context)))
+            if order.count - head >= Self.window { try collectHead() }
         }
-        while head < order.count { try collect(order[head]); head += 1 }
+        while head < order.count { try collectHead() }
     }
 
     static func request(_ target: OpenTarget, _ arguments: OpenArguments, _ context: Context) -> ClientRequest {
@@ -60,13 +61,16 @@ struct DaemonOpener {
         ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"].lazy.compactMap { context.environment[$0] }.first { !$0.isEmpty }
     }
 
-    /// Reads results until the one for `id` (results for one app come in order; others may not).
-    private mutating func collect(_ id: Int) throws {
-        while inFlight[id] != nil {
+    /// Reads results until the oldest request in flight has its own (results for one app come in
+    /// order; others may not), then moves past it.
+    private mutating func collectHead() throws {
+        while targets[head] != nil {
             guard case .reply(let reply) = try client.receive(), case .result(let result) = reply.body,
-                  let target = inFlight.removeValue(forKey: reply.id) else { continue }
+                  let slot = order[head...].firstIndex(of: reply.id), let target = targets[slot] else { continue }
+            targets[slot] = nil
             handle(result, target)
         }
+        head += 1
     }
 
     private mutating func handle(_ result: DaemonReply.Result, _ target: OpenTarget) {
