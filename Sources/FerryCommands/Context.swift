@@ -7,15 +7,27 @@ import Glibc
 
 /// What every command needs: the environment, Ferry's paths and the user's choices.
 struct Context {
-    var environment: [String: String]
+    /// The whole environment, made on first use: `ferry open` through a running ferryd reads a
+    /// few variables with ``variable(_:)`` instead, and building the dictionary cost 8 % of it (issue 26).
+    var environment: [String: String] { variables.all }
     /// Ferry's paths, made on first use: finding the built-in schemes folder costs about 20 stats,
     /// and `ferry open` through a running ferryd never needs it (issue 26).
     var paths: FerryPaths { lazyPaths.value }
+    private let variables: Variables
     private let lazyPaths: LazyPaths
 
-    init(environment: [String: String] = ProcessEnvironment.current()) {
-        self.environment = environment
-        lazyPaths = LazyPaths(environment)
+    /// - Parameter environment: The variables to use instead of the process's.
+    init(environment: [String: String]? = nil) {
+        variables = Variables(environment)
+        lazyPaths = LazyPaths(variables)
+    }
+
+    /// One variable of ``environment``.
+    func variable(_ name: String) -> String? { variables.value(name) }
+
+    /// ``environment`` as `NAME=value` entries for a child, without `removed`, with `added`.
+    func childEnvironment(removing removed: [String], adding added: [String]) -> [String] {
+        ProcessEnvironment.entries(variables.entries, removing: removed, adding: added)
     }
 
     /// Reads every app folder now: changes on disk count from the next command, with no cache.
@@ -59,7 +71,7 @@ struct Context {
     }
 
     /// Whether `ferry open` should skip the daemon (`FERRY_NO_DAEMON=1`).
-    var direct: Bool { environment["FERRY_NO_DAEMON"] == "1" }
+    var direct: Bool { variable("FERRY_NO_DAEMON") == "1" }
 
     private static func executableDirectory() -> String? {
         guard let path = executablePath() else { return nil }
@@ -91,16 +103,53 @@ func makeFolders(_ path: String) {
     }
 }
 
+/// The variables a context reads: given ones, or the process's, read with getenv one at a time
+/// until a command needs them all.
+private final class Variables: Sendable {
+    private let given: [String: String]?
+    /// In a class of its own: a `Mutex<[String: String]?>` would make ferry build the dictionary's
+    /// type at run time just to drop the unused one, with a scan of every conformance record (issue 26).
+    private let made = Mutex<All?>(nil)
+
+    private final class All: Sendable {
+        let variables: [String: String]
+        init(_ variables: [String: String]) { self.variables = variables }
+    }
+
+    init(_ given: [String: String]?) { self.given = given }
+
+    func value(_ name: String) -> String? {
+        guard let given else { return ProcessEnvironment.value(name) }
+        return given[name]
+    }
+
+    var all: [String: String] {
+        if let given { return given }
+        return made.withLock { made in
+            if let made { return made.variables }
+            let all = All(ProcessEnvironment.current())
+            made = all
+            return all.variables
+        }
+    }
+
+    var entries: [String] {
+        guard let given else { return ProcessEnvironment.entries() }
+        return given.map { $0.key + "=" + $0.value }
+    }
+}
+
 /// A context's paths, made once, the first time they are read.
 private final class LazyPaths: Sendable {
-    private let environment: [String: String]
+    private let variables: Variables
     private let made = Mutex<FerryPaths?>(nil)
 
-    init(_ environment: [String: String]) { self.environment = environment }
+    init(_ variables: Variables) { self.variables = variables }
 
     var value: FerryPaths {
         made.withLock { made in
             if let made { return made }
+            let environment = variables.all
             let paths = FerryPaths(environment: environment, builtInSchemes: Context.builtInSchemes(environment))
             made = paths
             return paths

@@ -21,7 +21,7 @@ final class DaemonClient {
     /// - Parameter first: A request to send with `hello`, in the same write, so that it costs no
     ///   round trip of its own; it gets id 1. Resent if ferryd must be started first.
     static func connect(_ context: Context, start: Bool = true, first: ClientRequest? = nil) throws -> DaemonClient {
-        let path = DaemonSocket.path(environment: context.environment)
+        let path = DaemonSocket.path(variable: context.variable)
         if let problem = DaemonSocket.problem(withFolderOf: path) {
             throw CommandFailure(message: "not using ferryd's socket: \(problem); remove it or set XDG_RUNTIME_DIR",
                                  exit: FerryExit.unavailable)

@@ -22,7 +22,8 @@ struct DaemonOpener {
 
     /// The ids sent, in order, and each one's target until its result comes: arrays, not a
     /// `[Int: OpenTarget]`, whose first use costs the Swift runtime a scan of every
-    /// protocol-conformance record (issue 26). At most ``window`` are in flight, from `head` on.
+    /// protocol-conformance record (issue 26). At most ``window`` are in flight, from `head` on;
+    /// those before `head` are answered.
     private var order: [Int] = []
     private var targets: [OpenTarget?] = []
     private var head = 0
@@ -58,7 +59,7 @@ struct DaemonOpener {
     /// The caller's activation token (Wayland, else X11), for an app that D-Bus starts; ferryd
     /// drops it for a background open.
     private static func activationToken(_ context: Context) -> String? {
-        ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"].lazy.compactMap { context.environment[$0] }.first { !$0.isEmpty }
+        ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"].lazy.compactMap { context.variable($0) }.first { !$0.isEmpty }
     }
 
     /// Reads results until the oldest request in flight has its own (results for one app come in
@@ -71,6 +72,12 @@ struct DaemonOpener {
             handle(result, target)
         }
         head += 1
+        // Drop what is answered once it outweighs the window: a long stdin batch keeps O(window).
+        if head >= Self.window {
+            order.removeFirst(head)
+            targets.removeFirst(head)
+            head = 0
+        }
     }
 
     private mutating func handle(_ result: DaemonReply.Result, _ target: OpenTarget) {
@@ -87,12 +94,11 @@ struct DaemonOpener {
     /// A command app: start it here, with the caller's environment and terminal.
     private func start(_ spec: DaemonReply.CommandSpec, _ outcome: inout OpenOutcome) {
         let app = outcome.result.app
-        var environment = context.environment.filter { $0.key != "FERRY_SOURCE_APPLICATION" }
-        environment.merge(spec.environment) { $1 }
-        if let documents = spec.environment["FERRY_DOCUMENTS"] { makeFolders(documents) }
+        let environment = context.childEnvironment(removing: ["FERRY_SOURCE_APPLICATION"], adding: spec.entries)
+        if let documents = spec.value(of: "FERRY_DOCUMENTS") { makeFolders(documents) }
         if arguments.verbose { printError("ferry: \(app ?? "?") via ferryd: \(spec.arguments.joined(separator: " "))") }
         do {
-            let pid = try Launcher.spawn(spec.executable, arguments: spec.arguments, environment: environment)
+            let pid = try Launcher.spawn(spec.executable, arguments: spec.arguments, entries: environment)
             outcome.result.outcome = .launched
             outcome.result.pid = pid
             if arguments.wait { outcome.recordExit(Launcher.wait(for: pid)) }

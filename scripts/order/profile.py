@@ -10,7 +10,7 @@ Usage: scripts/order/profile.py BIN-DIR   (a release build: ferry, ferryd, todo-
 Needs valgrind. Runs in a network namespace of its own (unshare --net), so ferryd's transfer listener
 is on, as installed, and listens on no network of this machine. Rerun it when the hot paths change;
 a name that no longer exists is skipped by the linker, so a stale file costs only locality."""
-import os, subprocess, sys, tempfile, time
+import os, shutil, subprocess, sys, tempfile, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "../../Benchmarks/daemon"))
@@ -90,7 +90,8 @@ def main():
                 time.sleep(2)
                 daemon.terminate()
                 daemon.wait(timeout=60)
-                os.remove(env["FERRY_SOCKET"]) if os.path.exists(env["FERRY_SOCKET"]) else None
+                if os.path.exists(env["FERRY_SOCKET"]):
+                    os.remove(env["FERRY_SOCKET"])
         finally:
             world.close()
         write(os.path.join(here, "ferryd.txt"), in_order([functions(out, ferryd) for out in phases]), movable)
@@ -113,10 +114,10 @@ def movable_functions(bindir):
     built that way); naming one of them moves the whole section."""
     objects = [line.strip() for line in open(os.path.join(bindir, "ferryd.product/Objects.LinkFileList"))]
     objects += [line.strip() for line in open(os.path.join(bindir, "ferry.product/Objects.LinkFileList"))]
-    static = "/opt/swift/usr/lib/swift_static/linux"
-    swiftc = subprocess.run(["which", "swiftc"], capture_output=True, text=True).stdout.strip()
-    if swiftc:
-        static = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swiftc))), "lib/swift_static/linux")
+    swiftc = shutil.which("swiftc")
+    if not swiftc:
+        sys.exit("profile.py: swiftc is not in PATH (export PATH=/opt/swift/usr/bin:$PATH)")
+    static = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swiftc))), "lib/swift_static/linux")
     archives = [os.path.join(static, f) for f in os.listdir(static) if f.endswith(".a")]
     libstdcxx = subprocess.run(["gcc", "-print-file-name=libstdc++.a"], capture_output=True, text=True).stdout.strip()
     if os.path.isabs(libstdcxx):

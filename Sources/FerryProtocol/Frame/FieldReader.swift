@@ -66,12 +66,14 @@ struct FieldReader {
             guard case .string(let argument) = item else { throw fail("string arguments") }
             arguments.append(argument)
         }
-        var environment: [String: String] = [:]
+        var environment: [DaemonReply.CommandSpec.Variable] = []
         for (name, item) in try field("environment", in: members).members() ?? [] {
             guard case .string(let text) = item else { throw fail("a string environment") }
-            environment[name] = text
+            environment.append(.init(name: name, value: text))
         }
-        return DaemonReply.CommandSpec(executable: executable, arguments: arguments, environment: environment)
+        // A JSON object's members have no order: keep them in that of their names, as ferryd sends them.
+        return DaemonReply.CommandSpec(executable: executable, arguments: arguments,
+                                       environment: environment.sorted { $0.name < $1.name })
     }
 
     func strings() throws(JSONScanner.Failure) -> [String]? {
@@ -202,7 +204,7 @@ extension JSONWriter {
         field("executable", command.executable)
         strings("arguments", command.arguments)
         object("environment") { writer in
-            for name in command.environment.keys.sorted() { writer.field(name, command.environment[name]) }
+            for variable in command.environment { writer.field(variable.name, variable.value) }
         }
     }
 

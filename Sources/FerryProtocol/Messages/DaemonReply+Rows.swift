@@ -70,12 +70,39 @@ extension DaemonReply {
     public struct CommandSpec: Codable, Sendable, Equatable {
         public var executable: String
         public var arguments: [String]
-        public var environment: [String: String]
+        /// The variables ferryd sets for the app, in the order of their names. A list, not a
+        /// dictionary: reading one then costs `ferry open` no run-time check of String: Hashable,
+        /// a scan of every conformance record in the binary (issue 26).
+        public var environment: [Variable]
 
-        public init(executable: String, arguments: [String], environment: [String: String]) {
+        public init(executable: String, arguments: [String], environment: [Variable]) {
             self.executable = executable
             self.arguments = arguments
             self.environment = environment
+        }
+
+        /// `environment` in the order of its names.
+        public init(executable: String, arguments: [String], environment: [String: String]) {
+            self.init(executable: executable, arguments: arguments,
+                      environment: environment.map { Variable(name: $0.key, value: $0.value) }.sorted { $0.name < $1.name })
+        }
+
+        /// The value of the variable `name`.
+        public func value(of name: String) -> String? {
+            environment.first { $0.name == name }?.value
+        }
+
+        /// `NAME=value`, as a process environment holds it.
+        public var entries: [String] { environment.map { $0.name + "=" + $0.value } }
+
+        public struct Variable: Codable, Sendable, Equatable {
+            public var name: String
+            public var value: String
+
+            public init(name: String, value: String) {
+                self.name = name
+                self.value = value
+            }
         }
     }
 

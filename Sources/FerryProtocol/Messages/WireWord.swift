@@ -11,8 +11,15 @@ extension WireWord {
     ///
     /// - Throws: ``WireError`` `malformed-frame` naming the word and telling the user to upgrade.
     public init(wire word: String) throws(WireError) {
-        guard let value = Self(rawValue: word) else { throw Self.unknown(word) }
+        guard let value = Self.named(word) else { throw Self.unknown(word) }
         self = value
+    }
+
+    /// A search of the cases, not `init(rawValue:)`: for an enum of many cases that builds a
+    /// [String: Int] table on first use, and the runtime's check of its String: Hashable scans
+    /// every conformance record in the binary, a fifth of `ferry open`'s instructions (issue 26).
+    static func named(_ word: String) -> Self? {
+        allCases.first { $0.rawValue == word }
     }
 
     static func unknown(_ word: String) -> WireError {
@@ -24,7 +31,7 @@ extension WireWord {
 
     public init(from decoder: any Decoder) throws {
         let word = try decoder.singleValueContainer().decode(String.self)
-        guard let value = Self(rawValue: word) else {
+        guard let value = Self.named(word) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: Self.unknown(word).message))
         }
         self = value

@@ -162,8 +162,13 @@ public enum DaemonSocket {
 
     /// `$FERRY_SOCKET`, else `$XDG_RUNTIME_DIR/ferry/ferryd.sock`, else `/tmp/ferry-UID/ferryd.sock`.
     public static func path(environment: [String: String]) -> String {
-        if let path = environment["FERRY_SOCKET"], !path.isEmpty { return path }
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/ferry/ferryd.sock" }
+        path { environment[$0] }
+    }
+
+    /// ``path(environment:)`` with each variable read by `variable`.
+    public static func path(variable: (String) -> String?) -> String {
+        if let path = variable("FERRY_SOCKET"), !path.isEmpty { return path }
+        if let runtime = variable("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") { return runtime + "/ferry/ferryd.sock" }
         return "/tmp/ferry-\(getuid())/ferryd.sock"
     }
 }
