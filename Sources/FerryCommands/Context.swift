@@ -25,9 +25,9 @@ struct Context {
     /// One variable of ``environment``.
     func variable(_ name: String) -> String? { variables.value(name) }
 
-    /// ``environment`` as `NAME=value` entries for a child, without `removed`, with `added`.
-    func childEnvironment(removing removed: [String], adding added: [String]) -> [String] {
-        ProcessEnvironment.entries(variables.entries, removing: removed, adding: added)
+    /// ``environment`` for a child, without `removed`, with `added` (`NAME=value` entries).
+    func childEnvironment(removing removed: [String], adding added: [String]) -> ChildEnvironment {
+        variables.child(removing: removed, adding: added)
     }
 
     /// Reads every app folder now: changes on disk count from the next command, with no cache.
@@ -133,9 +133,10 @@ private final class Variables: Sendable {
         }
     }
 
-    var entries: [String] {
-        guard let given else { return ProcessEnvironment.entries() }
-        return given.map { $0.key + "=" + $0.value }
+    func child(removing removed: [String], adding added: [String]) -> ChildEnvironment {
+        guard let given else { return .inherited(removing: removed, adding: added) }
+        let replaced = Set(removed + added.compactMap(ChildEnvironment.name))
+        return .entries(given.filter { !replaced.contains($0.key) }.map { $0.key + "=" + $0.value } + added)
     }
 }
 

@@ -98,7 +98,7 @@ struct DaemonOpener {
         if let documents = spec.value(of: "FERRY_DOCUMENTS") { makeFolders(documents) }
         if arguments.verbose { printError("ferry: \(app ?? "?") via ferryd: \(spec.arguments.joined(separator: " "))") }
         do {
-            let pid = try Launcher.spawn(spec.executable, arguments: spec.arguments, entries: environment)
+            let pid = try Launcher.spawn(spec.executable, arguments: spec.arguments, environment: environment)
             outcome.result.outcome = .launched
             outcome.result.pid = pid
             if arguments.wait { outcome.recordExit(Launcher.wait(for: pid)) }

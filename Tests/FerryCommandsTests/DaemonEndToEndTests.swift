@@ -85,7 +85,11 @@ import FerryTestSupport
         let urls = (0..<1_100).map { "aa://x/\($0)" }
         let batch = try world.run("open", "-q", "-", stdin: urls.joined(separator: "\n") + "\n")
         #expect(batch.status == 0, "\(batch.stderr)")
-        let opened = world.events("com.test.a", count: 1_103).filter { $0.hasPrefix("open ") }
+        var opened: [String] = []
+        FerryTestSupport.waitUntil("\(urls.count) opens") {
+            opened = world.events("com.test.a").filter { $0.hasPrefix("open ") }
+            return opened.count >= urls.count
+        }
         #expect(opened == urls.map { "open " + $0 })
     }
 

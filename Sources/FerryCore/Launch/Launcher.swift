@@ -82,14 +82,14 @@ public enum Launcher {
         _ executable: String, arguments: [String], environment: [String: String],
         output: String? = nil, newSession: Bool = false, passing descriptors: [Int32] = []
     ) throws(SpawnError) -> pid_t {
-        try spawn(executable, arguments: arguments, entries: environment.map { $0.key + "=" + $0.value },
+        try spawn(executable, arguments: arguments, environment: .entries(environment.map { $0.key + "=" + $0.value }),
                   output: output, newSession: newSession, passing: descriptors)
     }
 
     /// ``spawn(_:arguments:environment:output:newSession:passing:)`` with the environment as
-    /// `NAME=value` entries.
+    /// `NAME=value` entries, or as this process's own with some variables changed.
     public static func spawn(
-        _ executable: String, arguments: [String], entries environment: [String],
+        _ executable: String, arguments: [String], environment: ChildEnvironment,
         output: String? = nil, newSession: Bool = false, passing descriptors: [Int32] = []
     ) throws(SpawnError) -> pid_t {
         var pid: pid_t = 0
@@ -108,7 +108,7 @@ public enum Launcher {
     }
 
     private static func spawnOnce(
-        _ pid: inout pid_t, _ executable: String, _ arguments: [String], _ environment: [String],
+        _ pid: inout pid_t, _ executable: String, _ arguments: [String], _ environment: ChildEnvironment,
         _ sources: InheritedDescriptors, output: String?, newSession: Bool
     ) -> Int32 {
         withSpawnAttributes(output: output, newSession: newSession) { actions, attributes in
@@ -119,7 +119,7 @@ public enum Launcher {
             // listener, epoll or other apps' connections, even one a library opened without O_CLOEXEC.
             if let failure = ChildDescriptors.closeFrom(3 + Int32(sources.copies.count), &actions) { return failure }
             return withCStrings(arguments) { argv in
-                withCStrings(environment) { envp in
+                environment.withPointers { envp in
                     posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
                 }
             }

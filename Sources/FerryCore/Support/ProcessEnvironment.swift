@@ -16,32 +16,9 @@ public enum ProcessEnvironment {
         return result
     }
 
-    /// The `NAME=value` entries as they are, for a child's environment: no dictionary to build.
-    public static func entries() -> [String] {
-        var result: [String] = []
-        var entry = environ
-        while let pointer = entry.pointee {
-            result.append(String(cString: pointer))
-            entry += 1
-        }
-        return result
-    }
-
     /// One variable's value, read with `getenv`.
     public static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
-    }
-
-    /// `entries` without the variables named in `removed` or set by `added`, then `added`: the
-    /// environment of a child given its parent's with some variables changed. All entries are
-    /// `NAME=value`.
-    public static func entries(_ entries: [String], removing removed: [String], adding added: [String]) -> [String] {
-        let replaced = removed + added.compactMap(name)
-        return entries.filter { entry in name(entry).map { name in !replaced.contains(name) } ?? false } + added
-    }
-
-    private static func name(_ entry: String) -> String? {
-        entry.utf8.firstIndex(of: UInt8(ascii: "=")).map { String(entry[..<$0]) }
     }
 
     /// Adds one `NAME=value` entry; one without `=` is no variable and is skipped.

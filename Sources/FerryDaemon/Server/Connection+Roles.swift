@@ -34,19 +34,29 @@ extension Connection {
         var rate = FrameRate()
         var strays = 0
         while let message = try await next(&lines, outbound) {
+            let inbound = AppInbound(message)
+            // A reply to an event ferryd sent is paced by ferryd's own events, so only frames sent
+            // unasked count: `ferry open -` of 1,100 URLs had a quick app cut as a flood.
+            if case .reply(let reply) = inbound, reply.body.archive == nil,
+               await manager.reply(token: token, id: reply.id, result: reply.body.result) {
+                continue
+            }
             guard rate.admit(at: .now) else {
                 logger.error("\(app) flooded ferryd with more than \(rate.limit) frames in \(rate.window); disconnected and killed")
                 try? await send(.failure(WireError(.malformedFrame, "more than \(rate.limit) frames in \(rate.window)")), outbound)
                 return
             }
-            switch AppInbound(message) {
+            switch inbound {
             case .state(let chunk):
                 await manager.receiveState(token: token, chunk)
             case .backgroundTask(let task):
                 await manager.backgroundTask(token: token, id: task.id, task.body)
             case .reply(let reply):
-                if reply.body.archive != nil { await manager.receiveState(token: token, .init(id: reply.id, .reply(reply.body))) }
-                if await manager.reply(token: token, id: reply.id, result: reply.body.result) { continue }
+                // One without an archive was matched above: it answers nothing.
+                if reply.body.archive != nil {
+                    await manager.receiveState(token: token, .init(id: reply.id, .reply(reply.body)))
+                    if await manager.reply(token: token, id: reply.id, result: reply.body.result) { continue }
+                }
                 strays += 1
                 // One line, not one per stray: a flood of them must not fill the log before the cut.
                 if strays == 1 { logger.notice("\(app) sent a reply nothing waits for", metadata: ["id": "\(reply.id)"]) }

@@ -1,5 +1,6 @@
-/// How many frames a managed app may send per window. A well-behaved app sends one reply per
-/// event and a few state chunks (8 MiB in 512 KiB frames); an app past the limit floods ferryd,
+/// How many frames a managed app may send unasked per window (its replies to ferryd's events do
+/// not count). A well-behaved app sends a few state chunks (8 MiB in 512 KiB frames) and
+/// background-task frames; an app past the limit floods ferryd,
 /// whose one app manager would otherwise spend itself on the flood (and log a line per frame).
 struct FrameRate {
     static let appLimit = 1000

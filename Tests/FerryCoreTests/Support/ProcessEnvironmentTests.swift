@@ -15,17 +15,34 @@ import Testing
         #expect(result == ["A": "1", "B": "=x=", "": "empty-name", "C": ""])
     }
 
-    @Test func entriesAreTheEnvironmentAsItIs() {
-        #expect(Set(ProcessEnvironment.entries().filter { $0.contains("=") }.map { String($0.prefix { $0 != "=" }) })
-                    == Set(ProcessInfo.processInfo.environment.keys))
+    @Test func aVariableIsReadWithGetenv() {
         #expect(ProcessEnvironment.value("PATH") == ProcessInfo.processInfo.environment["PATH"])
         #expect(ProcessEnvironment.value("FERRY_NO_SUCH_VARIABLE_SET") == nil)
     }
 
-    @Test func aChildEnvironmentDropsTheRemovedAndTheReplacedAndAddsTheNew() {
-        let parent = ["PATH=/bin", "FERRY_SOURCE_APPLICATION=com.a", "HOME=/h", "FERRY_DOCUMENTS=/old", "noequals", "PATHX=1"]
-        let child = ProcessEnvironment.entries(parent, removing: ["FERRY_SOURCE_APPLICATION"],
-                                               adding: ["FERRY_DOCUMENTS=/d", "FERRY_BUNDLE_ID=com.b"])
-        #expect(child == ["PATH=/bin", "HOME=/h", "PATHX=1", "FERRY_DOCUMENTS=/d", "FERRY_BUNDLE_ID=com.b"])
+    @Test func anInheritedChildEnvironmentDropsTheRemovedAndTheReplacedAndAddsTheNew() {
+        let child = ChildEnvironment.inherited(removing: ["PATH"], adding: ["HOME=/h", "FERRY_TEST_ADDED=a=b"])
+        let entries = child.withPointers { envp in envp.compactMap { $0.map { String(cString: $0) } } }
+        var expected = ProcessInfo.processInfo.environment
+        expected["PATH"] = nil
+        expected["HOME"] = "/h"
+        expected["FERRY_TEST_ADDED"] = "a=b"
+        #expect(Set(entries) == Set(expected.map { $0.key + "=" + $0.value }))
+        #expect(entries.count == expected.count)
+        #expect(Array(entries.suffix(2)) == ["HOME=/h", "FERRY_TEST_ADDED=a=b"])
+    }
+
+    @Test func aNameMatchesOnlyAWholeName() {
+        "PATHX=1".withCString { entry in
+            #expect(!ChildEnvironment.entry(entry, names: "PATH"))
+            #expect(ChildEnvironment.entry(entry, names: "PATHX"))
+        }
+        #expect(ChildEnvironment.name("A==b") == "A")
+        #expect(ChildEnvironment.name("noequals") == nil)
+    }
+
+    @Test func givenEntriesGoAsTheyAre() {
+        let entries = ChildEnvironment.entries(["A=1", "B=2"]).withPointers { envp in envp.map { $0.map { String(cString: $0) } } }
+        #expect(entries == ["A=1", "B=2", nil])
     }
 }
