@@ -16,7 +16,7 @@ final class DesktopSession: @unchecked Sendable {
     init(pick: String) throws {
         directory = NSTemporaryDirectory() + "ferry-desktop-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        display = ":\(Int.random(in: 200...900))"
+        display = Self.freeDisplay()
         try start("/usr/bin/Xvfb", [display, "-screen", "0", "1024x600x24", "-nolisten", "tcp"])
         try Self.busConfiguration(directory).write(toFile: directory + "/bus.conf", atomically: true, encoding: .utf8)
         let output = Pipe()
@@ -45,7 +45,22 @@ final class DesktopSession: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        // SIGKILL leaves Xvfb's lock and socket behind; a later session given this display would
+        // find the stale socket, take it for its own Xvfb, and wait 30 s for dunst in vain.
+        for path in Self.files(of: display) { try? FileManager.default.removeItem(atPath: path) }
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// A display number with no lock or socket of an X server, running or left behind.
+    private static func freeDisplay() -> String {
+        var display = ""
+        repeat { display = ":\(Int.random(in: 200...900))" } while files(of: display).contains { FileManager.default.fileExists(atPath: $0) }
+        return display
+    }
+
+    private static func files(of display: String) -> [String] {
+        let number = display.dropFirst()
+        return ["/tmp/.X\(number)-lock", "/tmp/.X11-unix/X\(number)"]
     }
 
     /// What a program needs to use this desktop.
