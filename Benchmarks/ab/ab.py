@@ -61,8 +61,9 @@ def check_built(root):
 
 def stage(root, side, out):
     """A fresh copy of `root`'s binaries under out/side, in the same layout. Both sides then run
-    copies written the same way: a binary just written by the linker measured up to 0.2 ms slower
-    per `ferry open` than a `cp` of the same bytes, which biased the new side of every A/B."""
+    files written the same way at the same time: two files holding the same bytes measured up to
+    0.3 ms apart per `ferry open` (where the page cache put them), and the new side used to run
+    the build's own output while the old one ran a copy made earlier."""
     staged = os.path.join(out, side)
     for path in binaries(root).values():
         target = staged + path[len(root):]
