@@ -135,8 +135,7 @@ private final class Variables: Sendable {
 
     func child(removing removed: [String], adding added: [String]) -> ChildEnvironment {
         guard let given else { return .inherited(removing: removed, adding: added) }
-        let replaced = Set(removed + added.compactMap(ChildEnvironment.name))
-        return .entries(given.filter { !replaced.contains($0.key) }.map { $0.key + "=" + $0.value } + added)
+        return .changing(given, removing: removed, adding: added)
     }
 }
 

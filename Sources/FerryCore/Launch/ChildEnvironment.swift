@@ -17,7 +17,7 @@ public enum ChildEnvironment: Sendable {
         case .entries(let entries):
             return withCStrings(entries, body)
         case .inherited(let removed, let added):
-            let replaced = removed + added.compactMap(Self.name)
+            let replaced = Self.replaced(removed, added)
             return withCStrings(added) { addedPointers in
                 var envp: [UnsafeMutablePointer<CChar>?] = []
                 var entry = environ
@@ -30,8 +30,19 @@ public enum ChildEnvironment: Sendable {
         }
     }
 
+    /// `variables` as entries, changed as ``inherited(removing:adding:)`` changes this process's.
+    public static func changing(_ variables: [String: String], removing removed: [String], adding added: [String]) -> Self {
+        let replaced = replaced(removed, added)
+        return .entries(variables.filter { !replaced.contains($0.key) }.map { $0.key + "=" + $0.value } + added)
+    }
+
+    /// The names a change drops from the environment it starts from.
+    private static func replaced(_ removed: [String], _ added: [String]) -> [String] {
+        removed + added.compactMap(name)
+    }
+
     /// The name of a `NAME=value` entry.
-    public static func name(_ entry: String) -> String? {
+    static func name(_ entry: String) -> String? {
         entry.utf8.firstIndex(of: UInt8(ascii: "=")).map { String(entry[..<$0]) }
     }
 

@@ -41,6 +41,12 @@ import Testing
         #expect(ChildEnvironment.name("noequals") == nil)
     }
 
+    @Test func givenVariablesChangeAsTheInheritedOnesDo() {
+        let child = ChildEnvironment.changing(["PATH": "/bin", "HOME": "/r", "A": "1"], removing: ["PATH"], adding: ["HOME=/h"])
+        let entries = child.withPointers { envp in envp.compactMap { $0.map { String(cString: $0) } } }
+        #expect(entries == ["A=1", "HOME=/h"])
+    }
+
     @Test func givenEntriesGoAsTheyAre() {
         let entries = ChildEnvironment.entries(["A=1", "B=2"]).withPointers { envp in envp.map { $0.map { String(cString: $0) } } }
         #expect(entries == ["A=1", "B=2", nil])
