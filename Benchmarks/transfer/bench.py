@@ -150,7 +150,9 @@ class Bench:
             return seconds
         # BENCH_PERF=FOLDER: perf record -g of both ferryds during each ferry row (times then include perf's cost).
         out = f"{profile}/ferry-{os.path.basename(path)}-{time.time():.0f}.data"
-        perf = subprocess.Popen(["perf", "record", "-g", "-q", "-o", out, "-p", f"{self.args.ferryd_a},{self.args.ferryd_b}"],
+        # BENCH_PERF_ALL=1: every process on the machine (the sending ferry and the apps too).
+        target = ["-a"] if os.environ.get("BENCH_PERF_ALL") == "1" else ["-p", f"{self.args.ferryd_a},{self.args.ferryd_b}"]
+        perf = subprocess.Popen(["perf", "record", "-g", "-q", "-o", out, *target],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(0.5)
         try:

@@ -104,7 +104,7 @@ extension Ferry {
         /// `sending as ID`, or the `started` event: what `--cancel` needs.
         func announce(_ name: String) {
             if json {
-                print(JSONOutput.line(SendProgress.Event(event: "started", id: name)))
+                print(SendProgress.Event(event: "started", id: name).line)
             } else {
                 output.say("sending as \(name) (ferry send --cancel \(name) stops it)")
             }

@@ -61,8 +61,7 @@ final class SendInterrupt: Sendable {
 
     private func interrupted() {
         let tally = tally.withLock { $0 }
-        if json { print(JSONOutput.line(SendProgress.Event(event: "cancelled", bytes: tally.sent, total: tally.total,
-                                                            message: Self.message(tally)))) }
+        if json { print(SendProgress.Event(event: "cancelled", bytes: tally.sent, total: tally.total, message: Self.message(tally)).line) }
         if tally.barShown { print("") }
         fflush(nil)
         printError("\(Colour.errorPrefix) \(Self.message(tally))")

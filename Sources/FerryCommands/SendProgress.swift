@@ -77,13 +77,13 @@ struct SendProgress {
         if quiet && !json { return }
         if json, event == .fileDone {
             // A batch's files come in one frame; scripts still get a line per file.
-            for file in Self.filesDone(step) { print(JSONOutput.line(Event(event: event.rawValue, file: file))) }
+            for file in Self.filesDone(step) { print(Event(event: event.rawValue, file: file).line) }
             fflush(nil)
             return
         }
         if json {
-            print(JSONOutput.line(Event(event: event.rawValue, file: step.file, bytes: step.bytes, total: step.total,
-                                         fileBytes: step.fileBytes, fileTotal: step.fileTotal)))
+            print(Event(event: event.rawValue, file: step.file, bytes: step.bytes, total: step.total,
+                        fileBytes: step.fileBytes, fileTotal: step.fileTotal).line)
             fflush(nil)
             return
         }
@@ -211,8 +211,7 @@ struct SendProgress {
     func report(_ result: DaemonReply.Result) throws {
         if json {
             let files = result.deliveries != nil ? result.deliveryItems.map { Delivered(status: $0.status, bundleIdentifier: $0.app, app: $0.app, name: $0.name) } : nil
-            print(JSONOutput.line(Event(event: result.outcome.rawValue, message: result.message, items: files,
-                                         files: files, peer: result.peer)))
+            print(Event(event: result.outcome.rawValue, message: result.message, items: files, files: files, peer: result.peer).line)
         }
         guard result.outcome == .delivered else {
             throw CommandFailure(message: PeerText.printable(result.message ?? "send failed"), exit: result.exit(or: FerryExit.transferFailed))

@@ -46,6 +46,21 @@ import Glibc
         #expect(world.world.daemonPID == nil)
     }
 
+    /// Inside a folder too, a level down; a dangling link there is the daemon's to judge.
+    @Test func anUnreadableFileInsideAFolderIsNoInput() throws {
+        let world = try NonRootWorld()
+        let folder = world.world.root + "/outgoing"
+        try FileManager.default.createDirectory(atPath: folder + "/inner", withIntermediateDirectories: true)
+        try "a".write(toFile: folder + "/a.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/nowhere")
+        try "secret".write(toFile: folder + "/inner/secret.bin", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder + "/inner/secret.bin")
+        let outcome = try world.run("send", folder, "--to", "127.0.0.1:9", "--fingerprint", Self.someFingerprint)
+        #expect(outcome.status == 66)
+        #expect(outcome.stderr == "ferry: \(folder)/inner/secret.bin: cannot be read (Permission denied); nothing was sent\n")
+        #expect(world.world.daemonPID == nil)
+    }
+
     @Test(arguments: ["xyz", String(repeating: "a", count: 63), String(repeating: "g", count: 64)])
     func aMalformedFingerprintIsAUsageError(_ fingerprint: String) throws {
         let world = try FerryWorld()

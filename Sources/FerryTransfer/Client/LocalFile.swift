@@ -12,6 +12,8 @@ public struct LocalFile: Sendable, Equatable {
     public var size: UInt64
     /// Its SHA-256, or nil when it is hashed while it is sent (see ``collect(_:hashing:)``).
     public var sha256: String?
+    /// Its modification time in nanoseconds since 1970, as the walk found it; nil when not walked.
+    public var modified: Int64?
 
     /// The files named by `paths`: plain files as themselves, folders walked with their relative
     /// paths kept (under the folder's name). Symbolic links and devices are refused.
@@ -47,7 +49,8 @@ public struct LocalFile: Sendable, Equatable {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             // Hashed afterwards, on every core (``hashAll(_:sizes:)``), if at all.
-            files.append(LocalFile(path: path, relativePath: relative, size: UInt64(info.st_size), sha256: nil))
+            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            files.append(LocalFile(path: path, relativePath: relative, size: UInt64(info.st_size), sha256: nil, modified: modified))
         case S_IFDIR:
             guard let folder = DirectoryHandle.open(path) else {
                 throw TransferError(.badRequest, "cannot read the folder \(path): \(String(cString: strerror(errno)))")

@@ -33,11 +33,16 @@ public struct PendingFinishes: Sendable {
         add(app ?? "-")
         add(url ?? "-")
         for file in files {
-            var info = stat()
-            let modified = lstat(file.path, &info) == 0 ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "-"
-            for field in [file.path, file.relativePath, "\(file.size)", file.sha256 ?? "-", modified] { add(field) }
+            for field in [file.path, file.relativePath, "\(file.size)", file.sha256 ?? "-", modifiedTime(file)] { add(field) }
         }
         return Array(hash.finalize()).hexString
+    }
+
+    /// The time the walk found (a `stat` each for 10,000 files, again, cost the offer 7 ms), else asked now.
+    private static func modifiedTime(_ file: LocalFile) -> String {
+        if let modified = file.modified { return "\(modified / 1_000_000_000).\(modified % 1_000_000_000)" }
+        var info = stat()
+        return lstat(file.path, &info) == 0 ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "-"
     }
 
     /// Notes that the finish of `offer` for file set `key` is about to be asked of `peer`.

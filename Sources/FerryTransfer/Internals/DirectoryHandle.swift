@@ -28,17 +28,25 @@ final class DirectoryHandle: Sendable {
 
     /// The names in this folder now.
     func names() -> [String] {
+        entries().map(\.name)
+    }
+
+    /// The entries in this folder now, each with whether it is a folder as `readdir` tells it (a
+    /// symbolic link is not), nil where the file system does not say: no `stat` per entry.
+    func entries() -> [(name: String, isFolder: Bool?)] {
         let copy = dup(fd)
         guard copy >= 0, let stream = fdopendir(copy) else { return [] }
         defer { closedir(stream) }
         rewinddir(stream)
-        var names: [String] = []
+        var entries: [(name: String, isFolder: Bool?)] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            let type = Int(entry.pointee.d_type)
+            entries.append((name, type == Int(DT_UNKNOWN) ? nil : type == Int(DT_DIR)))
         }
-        return names
+        return entries
     }
 }

@@ -46,4 +46,15 @@ import FerryTestSupport
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         #expect(PendingFinishes.key([file], app: nil, url: nil) != key, "the file was written again")
     }
+
+    @Test func theWalksTimeMakesTheSameKeyAsAskingTheFileAgain() throws {
+        let scratch = try TemporaryFolder()
+        let path = scratch.path + "/a.txt"
+        try Data("one".utf8).write(to: URL(fileURLWithPath: path))
+        let walked = try LocalFile.collect([path])
+        var asked = walked
+        asked[0].modified = nil
+        #expect(walked[0].modified != nil)
+        #expect(PendingFinishes.key(walked, app: nil, url: nil) == PendingFinishes.key(asked, app: nil, url: nil))
+    }
 }
