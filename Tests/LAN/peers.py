@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Reads `ferry peers --json` on stdin; exits 0 when a peer NAME exists and the optional
 Python expression over it (bound to `p`) holds. `--absent` inverts: exits 0 when NAME is not listed.
-`--status` prints the status and message instead."""
+`--status` prints the status and message instead. Exits 3 on empty input."""
 import json
 import sys
 
 args = sys.argv[1:]
-document = json.load(sys.stdin)
+text = sys.stdin.read()
+if not text.strip():
+    sys.exit(3)  # `ferry peers` printed nothing (its ferryd not answering yet): a poll tries again
+document = json.loads(text)
 if args and args[0] == "--status":
     print(document["status"], document["message"])
     sys.exit(0)
