@@ -52,7 +52,10 @@ enum SendPreflight {
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard name != "." && name != "..", let isFolder = kind(entry.pointee.d_type, name, in: fd) else { continue }
-            guard faccessat(fd, name, isFolder ? R_OK | X_OK : R_OK, 0) == 0 else { throw unreadable(folder + "/" + name) }
+            guard faccessat(fd, name, isFolder ? R_OK | X_OK : R_OK, 0) == 0 else {
+                let error = errno  // before the path is built
+                throw unreadable(folder + "/" + name, error)
+            }
             if isFolder { folders.append(folder + "/" + name) }
         }
         for path in folders { try checkEntries(of: path) }
@@ -73,8 +76,8 @@ enum SendPreflight {
         }
     }
 
-    private static func unreadable(_ path: String) -> CommandFailure {
-        let reason = errno == ENOENT ? "no such file or folder" : String(cString: strerror(errno))
+    private static func unreadable(_ path: String, _ error: Int32) -> CommandFailure {
+        let reason = error == ENOENT ? "no such file or folder" : String(cString: strerror(error))
         return CommandFailure(message: "\(path): cannot be read (\(reason)); nothing was sent", exit: FerryExit.noInput)
     }
 }

@@ -2,9 +2,11 @@
 #if canImport(Testing)
 import Foundation
 
-/// Opens a file for reading and returns the C library's errno (0 when it opened).
+/// Opens a file for reading and returns the C library's errno (0 when it opened). Close-on-exec:
+/// a process another test starts meanwhile must not keep the file open, which keeps its key in
+/// use at the next lock ("incompletely removed").
 public func openErrno(_ path: String) -> Int32 {
-    let fd = open(path, O_RDONLY)
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { return errno }
     close(fd)
     return 0
@@ -27,8 +29,13 @@ public func lockedOpen(_ path: String) -> (byName: Int32, byListedName: Int32) {
     return (byName, listed)
 }
 
-/// Writes a small file with the C library (no temporary files, which would need the key too).
+/// Writes a small file with the C library (no temporary files, which would need the key too),
+/// close-on-exec as ``openErrno(_:)`` opens.
 public func writeFile(_ path: String, _ text: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { throw VolumeError("cannot write \(path): errno \(errno)") }
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw VolumeError("cannot write \(path): errno \(errno)") }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    guard write(fd, bytes, bytes.count) == bytes.count else { throw VolumeError("cannot write \(path): errno \(errno)") }
 }
 #endif
