@@ -244,6 +244,9 @@ def scenario(browser, world, run, screenshot, root):
 
     code, out, err = World.stop(share)
     run.check("Ctrl-C stops the share with a line and exit 0", code == 0 and "stopped sharing" in out, f"exit {code}, {out!r} {err!r}")
+    # ferryd ends the share when it sees the client's connection close, a moment after `ferry share`
+    # exits (under a loaded suite, long enough for a click to start the download instead).
+    browser.until("ask().then(answer => answer.status !== 200)", timeout=10)
     browser.evaluate("document.querySelector('#files a').click(); true")
     ended = browser.until("(t => t.includes('ended') && t)(document.getElementById('title').textContent)")
     run.check("an old link after the stop says the share ended", "ended" in ended, ended)
