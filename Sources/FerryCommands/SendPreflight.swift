@@ -32,10 +32,7 @@ enum SendPreflight {
             throw CommandFailure(message: "\(path): \(reason); nothing was sent", exit: FerryExit.noInput)
         }
         let folder = mode_t(info.st_mode) & S_IFMT == S_IFDIR
-        guard access(path, folder ? R_OK | X_OK : R_OK) == 0 else {
-            throw CommandFailure(message: "\(path): cannot be read (\(String(cString: strerror(errno)))); nothing was sent",
-                                 exit: FerryExit.noInput)
-        }
+        guard access(path, folder ? R_OK | X_OK : R_OK) == 0 else { throw unreadable(path, errno) }
         if folder { try checkEntries(of: path) }
     }
 
